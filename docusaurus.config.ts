@@ -1,0 +1,189 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import {themes as prismThemes} from 'prism-react-renderer';
+import contentRulesPlugin from './src/plugins/content-rules';
+import latestBlogPostPlugin from './src/plugins/latest-blog-post';
+
+// The product and site names live here only; pages read them from the site config.
+const productName = 'Integration Hub';
+const siteTitle = `${productName} Help`;
+
+// The deployer sets the public origin and the repository behind "Edit this page".
+const siteUrl = process.env.SITE_URL ?? 'https://help.example.com';
+const repositoryUrl =
+  process.env.REPOSITORY_URL ?? 'https://git.example.com/integration-hub/help';
+
+// Served under /help/ on every host.
+const baseUrl = '/help/';
+
+// Browser storage keys carry this suffix whatever the site URL is.
+const storageNamespace = 'ih-help';
+
+// A new id shows the bar again to readers who closed an older announcement.
+const announcementId = 'api-reference-2023';
+
+// Table of contents depth: h2 and h3.
+const tocMinHeadingLevel = 2;
+const tocMaxHeadingLevel = 3;
+
+// Copyright year fixed by the site specification.
+const copyrightYear = 2023;
+
+const config = {
+  title: siteTitle,
+  tagline:
+    'Guides and API reference for connecting brands, retailers and shop platforms.',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  trailingSlash: undefined,
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+  storage: {
+    type: 'localStorage',
+    namespace: storageNamespace,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+    },
+  },
+
+  customFields: {
+    productName,
+    supportEmail: 'support@example.com',
+    statusPageUrl: 'https://status.example.com',
+  },
+
+  i18n: {
+    defaultLocale: 'en-GB',
+    locales: ['en-GB'],
+    localeConfigs: {
+      'en-GB': {label: 'English', htmlLang: 'en-GB'},
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          editUrl: `${repositoryUrl}/edit/main/`,
+          showLastUpdateTime: true,
+          showLastUpdateAuthor: false,
+          onInlineTags: 'throw',
+        } satisfies DocsOptions,
+        blog: {
+          blogTitle: `${productName} news`,
+          blogDescription: `Product news, API changes and help-site updates from the ${productName} team.`,
+          showReadingTime: true,
+          editUrl: `${repositoryUrl}/edit/main/`,
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          feedOptions: {type: ['rss', 'atom'], xslt: true},
+        } satisfies BlogOptions,
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [contentRulesPlugin, latestBlogPostPlugin],
+  clientModules: ['./src/clientModules/progressBar.ts'],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: announcementId,
+      content: `New: the ${productName} API reference, with authentication, pagination, errors and webhooks, starts at the <a href="${baseUrl}docs/api/introduction">API introduction</a>.`,
+      isCloseable: true,
+    },
+    navbar: {
+      title: siteTitle,
+      hideOnScroll: false,
+      logo: {
+        alt: `${productName} logo`,
+        src: 'img/logo.svg',
+      },
+      items: [
+        {
+          type: 'doc',
+          docId: 'getting-started/login',
+          label: 'User Documentation',
+          position: 'left',
+        },
+        {
+          type: 'doc',
+          docId: 'api/introduction',
+          label: 'API Documentation',
+          position: 'left',
+        },
+        {to: '/blog', label: 'Blog', position: 'left'},
+        {type: 'localeDropdown', position: 'right'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'User Documentation',
+          items: [
+            {label: 'Sign in', to: '/docs/getting-started/login'},
+            {label: 'Quick tour', to: '/docs/getting-started/quick-tour'},
+            {label: 'Query language', to: '/docs/advanced/advanced-query'},
+          ],
+        },
+        {
+          title: 'API Documentation',
+          items: [
+            {label: 'API introduction', to: '/docs/api/introduction'},
+            {label: 'Errors', to: '/docs/api/introduction#errors'},
+            {label: 'Webhooks', to: '/docs/api/introduction#webhooks'},
+          ],
+        },
+        {
+          title: 'More',
+          items: [
+            {label: 'Blog', to: '/blog'},
+            {label: 'Service status', href: 'https://status.example.com'},
+            {label: 'Email support', href: 'mailto:support@example.com'},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${copyrightYear} ${productName}. Built with Docusaurus.`,
+    },
+    tableOfContents: {
+      minHeadingLevel: tocMinHeadingLevel,
+      maxHeadingLevel: tocMaxHeadingLevel,
+    },
+    docs: {
+      sidebar: {hideable: true},
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python', 'http', 'ebnf', 'csv'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;
+
+export default config;

@@ -1,0 +1,72 @@
+/**
+ * Content rules every page must meet. The build runs them through the
+ * content-rules plugin; the unit tests run them directly.
+ */
+
+export const minDocWords = 300;
+
+const placeholderPattern = /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text/i;
+
+/**
+ * Words of prose in a Markdown or MDX source: everything outside the front
+ * matter, fenced code blocks and MDX import/export lines.
+ */
+export function countProseWords(source: string): number {
+  const lines = source.split('\n');
+  let inFrontMatter = lines[0]?.trim() === '---';
+  let inCode = false;
+  let count = 0;
+  lines.forEach((line, index) => {
+    if (inFrontMatter) {
+      if (index > 0 && line.trim() === '---') {
+        inFrontMatter = false;
+      }
+      return;
+    }
+    if (/^\s*(```|~~~)/.test(line)) {
+      inCode = !inCode;
+      return;
+    }
+    if (inCode || /^(import|export) /.test(line)) {
+      return;
+    }
+    count += line.split(/\s+/).filter(Boolean).length;
+  });
+  return count;
+}
+
+export interface PageToCheck {
+  /** Path relative to the site, for messages. */
+  file: string;
+  frontMatter: Record<string, unknown>;
+  source: string;
+  /** Minimum words of prose, or undefined for no minimum. */
+  minWords?: number;
+}
+
+function isFilled(value: unknown): boolean {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+/** The problems of one page, each naming its file. */
+export function checkPage(page: PageToCheck): string[] {
+  const problems: string[] = [];
+  for (const field of ['title', 'description']) {
+    if (!isFilled(page.frontMatter[field])) {
+      problems.push(`${page.file}: front matter needs a "${field}"`);
+    }
+  }
+  if (page.minWords !== undefined) {
+    const words = countProseWords(page.source);
+    if (words < page.minWords) {
+      problems.push(
+        `${page.file}: ${words} words of prose, under the minimum of ${page.minWords}`,
+      );
+    }
+  }
+  const placeholder = placeholderPattern.exec(page.source);
+  if (placeholder) {
+    problems.push(`${page.file}: placeholder text "${placeholder[0]}"`);
+  }
+  return problems;
+}
