@@ -43,7 +43,11 @@ async function findFile(urlPath) {
   if (!file.startsWith(root)) {
     return undefined;
   }
-  for (const candidate of [file, path.join(file, 'index.html'), `${file}.html`]) {
+  for (const candidate of [
+    file,
+    path.join(file, 'index.html'),
+    `${file}.html`,
+  ]) {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) {
       return candidate;

@@ -19,11 +19,9 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
     name: 'content-rules',
     async allContentLoaded({allContent}) {
       const docs = allContent['docusaurus-plugin-content-docs']?.default as
-        | DocsContent
-        | undefined;
+        DocsContent | undefined;
       const blog = allContent['docusaurus-plugin-content-blog']?.default as
-        | BlogContent
-        | undefined;
+        BlogContent | undefined;
       const pages: PageToCheck[] = await Promise.all([
         ...(docs?.loadedVersions ?? []).flatMap((version) =>
           version.docs.map(async (doc) => ({

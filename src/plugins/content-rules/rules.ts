@@ -5,11 +5,13 @@
 
 export const minDocWords = 300;
 
-const placeholderPattern = /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text/i;
+const placeholderPattern =
+  /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text/i;
 
 /**
- * Words of prose in a Markdown or MDX source: everything outside the front
- * matter, fenced code blocks and MDX import/export lines.
+ * Words of prose in a Markdown or MDX source: tokens with a letter or digit
+ * outside the front matter, fenced code blocks and MDX import/export lines
+ * (so table rules and pipes do not count).
  */
 export function countProseWords(source: string): number {
   const lines = source.split('\n');
@@ -30,7 +32,9 @@ export function countProseWords(source: string): number {
     if (inCode || /^(import|export) /.test(line)) {
       return;
     }
-    count += line.split(/\s+/).filter(Boolean).length;
+    count += line
+      .split(/\s+/)
+      .filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
   });
   return count;
 }

@@ -1,0 +1,5 @@
+/** Where the browser tests find the built site. */
+export const basePath = '/help/';
+export const sitePort = 4173;
+/** The same build served at / (a wrong base URL), for the base-URL banner. */
+export const bannerPort = 4174;
