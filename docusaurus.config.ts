@@ -2,9 +2,9 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
-import {themes as prismThemes} from 'prism-react-renderer';
 import contentRulesPlugin from './src/plugins/content-rules';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
+import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 
 // The product and site names live here only; pages read them from the site config.
 const productName = 'Integration Hub';
@@ -179,8 +179,8 @@ const config = {
       sidebar: {hideable: true},
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'python', 'http', 'ebnf', 'csv'],
     },
   } satisfies Preset.ThemeConfig,

@@ -7,31 +7,31 @@ import {test as base, expect, type Page} from '@playwright/test';
 export const notFoundResourceError = /Failed to load resource: .*404/;
 
 interface Fixtures {
-  /** Console errors and uncaught exceptions; every test ends with none left. */
-  consoleErrors: string[];
-  /** Console errors a test expects and accepts. */
-  allowConsoleErrors: (pattern: RegExp) => void;
+  /** Console errors a test expects; set with test.use(). */
+  allowedConsoleErrors: RegExp[];
+  /** Fails any test that logs an unexpected console error or exception. */
+  consoleGuard: void;
 }
 
 export const test = base.extend<Fixtures>({
-  consoleErrors: async ({page}, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') {
-        errors.push(message.text());
-      }
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
-  },
-  allowConsoleErrors: async ({consoleErrors}, use) => {
-    const allowed: RegExp[] = [];
-    await use((pattern) => allowed.push(pattern));
-    const unexpected = consoleErrors.filter(
-      (error) => !allowed.some((pattern) => pattern.test(error)),
-    );
-    expect(unexpected, 'console errors').toEqual([]);
-  },
+  allowedConsoleErrors: [[], {option: true}],
+  consoleGuard: [
+    async ({page, allowedConsoleErrors}, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') {
+          errors.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      const unexpected = errors.filter(
+        (error) => !allowedConsoleErrors.some((pattern) => pattern.test(error)),
+      );
+      expect(unexpected, 'unexpected console errors').toEqual([]);
+    },
+    {auto: true},
+  ],
 });
 
 export {expect};

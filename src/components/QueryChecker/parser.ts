@@ -538,8 +538,10 @@ export function formatExpression(
       }
       return `${field} ${operator} ${values[0].raw}`;
     }
-    case 'not':
-      return `NOT ${formatExpression(expression.operand, true)}`;
+    case 'not': {
+      const text = `NOT ${formatExpression(expression.operand, true)}`;
+      return nested ? `(${text})` : text;
+    }
     default: {
       const text = `${formatExpression(expression.left, true)} ${expression.type.toUpperCase()} ${formatExpression(expression.right, true)}`;
       return nested ? `(${text})` : text;

@@ -1,0 +1,115 @@
+import type {Page} from '@playwright/test';
+import {expect, open, test} from '../support/fixtures';
+
+const startPage = '/help/docs/getting-started/login';
+const chunkRequests = '**/assets/js/*.js';
+
+/** Records every transform the progress bar takes, from the first page load on. */
+async function recordProgressBar(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = {shown: false, transforms: [] as string[]};
+    Object.assign(window, {progressBarRecord: record});
+    new MutationObserver(() => {
+      const bar = document.querySelector<HTMLElement>('#nprogress .bar');
+      if (bar) {
+        record.shown = true;
+        record.transforms.push(bar.style.transform);
+      }
+    }).observe(document, {subtree: true, childList: true, attributes: true});
+  });
+}
+
+function progressBarRecord(page: Page) {
+  return page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          progressBarRecord: {shown: boolean; transforms: string[]};
+        }
+      ).progressBarRecord,
+  );
+}
+
+test.describe('progress bar', () => {
+  test('stays hidden on a fast navigation', async ({page}) => {
+    await recordProgressBar(page);
+    await open(page, startPage);
+    await page
+      .getByRole('navigation', {name: 'Docs sidebar'})
+      .getByRole('link', {name: /quick tour/i})
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /quick tour/i,
+    );
+    expect((await progressBarRecord(page)).shown).toBe(false);
+  });
+
+  test('shows from 8% in the site colour on a slow navigation', async ({
+    page,
+  }) => {
+    await recordProgressBar(page);
+    await open(page, startPage);
+    // Every chunk from now on arrives a second late.
+    await page.route(chunkRequests, async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.fulfill({response});
+    });
+    await page
+      .getByRole('navigation', {name: 'Docs sidebar'})
+      .getByRole('link', {name: /import data from files/i})
+      .click();
+    const bar = page.locator('#nprogress .bar');
+    await expect(bar).toBeVisible();
+    const accent = await page.evaluate(() =>
+      getComputedStyle(document.documentElement)
+        .getPropertyValue('--ih-progress-bar')
+        .trim(),
+    );
+    expect(accent).toBe('#0a58a6');
+    await expect(bar).toHaveCSS('background-color', 'rgb(10, 88, 166)');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /import data from files/i,
+    );
+    await expect(bar).toBeHidden();
+    // nprogress starts at its minimum: 0.08 shows as translate3d(-92%, ...).
+    expect((await progressBarRecord(page)).transforms).toContain(
+      'translate3d(-92%, 0px, 0px)',
+    );
+  });
+});
+
+test.describe('prefetching', () => {
+  async function prefetchLinks(page: Page): Promise<number> {
+    await open(page, startPage);
+    // Hovering links is what makes Docusaurus preload their pages.
+    for (const link of await page
+      .getByRole('navigation', {name: 'Docs sidebar'})
+      .getByRole('link')
+      .all()) {
+      await link.hover();
+    }
+    return page.locator('link[rel="prefetch"]').count();
+  }
+
+  test('prefetches page parts on a normal connection', async ({page}) => {
+    await open(page, startPage);
+    await expect
+      .poll(() => page.locator('link[rel="prefetch"]').count())
+      .toBeGreaterThan(0);
+  });
+
+  for (const [name, connection] of [
+    ['2g', {effectiveType: '2g'}],
+    ['data saver', {effectiveType: '4g', saveData: true}],
+  ] as const) {
+    test(`prefetches nothing on a ${name} connection`, async ({page}) => {
+      await page.addInitScript((value) => {
+        Object.defineProperty(Navigator.prototype, 'connection', {
+          get: () => value,
+        });
+      }, connection);
+      expect(await prefetchLinks(page)).toBe(0);
+    });
+  }
+});
