@@ -89,7 +89,7 @@ export default function QueryCheckerForm(): ReactNode {
         ) : (
           <>
             <p className={styles.invalid}>{result.error.message}</p>
-            <pre className={styles.parsed} aria-hidden="true">
+            <pre className={styles.pointer} aria-hidden="true">
               <code>
                 {query}
                 {'\n'}

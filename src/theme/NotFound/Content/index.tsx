@@ -45,7 +45,9 @@ export default function NotFoundContentWrapper(props: Props): ReactNode {
   return (
     <>
       <NotFoundContent {...props} />
-      <nav aria-label="Suggested pages" className="container margin-bottom--xl">
+      <nav
+        aria-label="Suggested pages"
+        className={`container margin-bottom--xl ${styles.suggestions}`}>
         <div className="row">
           <div className="col col--6 col--offset-3">
             {isBrowser && <Suggestions />}
