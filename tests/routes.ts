@@ -49,6 +49,7 @@ const api: SiteRoute[] = [
 const blog: SiteRoute[] = [
   {path: '/help/blog', h1: /integration hub news/i},
   {path: '/help/blog/archive', h1: /archive/i},
+  {path: '/help/blog/authors', h1: /authors/i},
   {path: '/help/blog/tags', h1: /tags/i},
   {path: '/help/blog/tags/docusaurus', h1: /tagged with "docusaurus"/i},
   {path: '/help/blog/tags/facebook', h1: /tagged with "facebook"/i},

@@ -6,72 +6,63 @@ import type {PrismTheme} from 'prism-react-renderer';
  * its theme's background.
  */
 
-export const lightCodeTheme: PrismTheme = {
-  plain: {color: '#24292f', backgroundColor: '#f6f8fa'},
-  styles: [
-    {
-      types: ['comment', 'prolog', 'doctype', 'cdata'],
-      style: {color: '#57606a', fontStyle: 'italic'},
-    },
-    {types: ['punctuation', 'operator'], style: {color: '#24292f'}},
-    {
-      types: ['keyword', 'atrule', 'selector', 'important'],
-      style: {color: '#b3261e'},
-    },
-    {
-      types: ['string', 'char', 'attr-value', 'url', 'regex'],
-      style: {color: '#0a3069'},
-    },
-    {
-      types: [
-        'property',
-        'tag',
-        'constant',
-        'symbol',
-        'boolean',
-        'number',
-        'attr-name',
-      ],
-      style: {color: '#0550ae'},
-    },
-    {types: ['function', 'class-name', 'builtin'], style: {color: '#6639ba'}},
-    {types: ['variable', 'parameter', 'entity'], style: {color: '#953800'}},
-    {types: ['inserted'], style: {color: '#116329'}},
-    {types: ['deleted'], style: {color: '#82071e'}},
+const tokenGroups = {
+  comment: ['comment', 'prolog', 'doctype', 'cdata'],
+  punctuation: ['punctuation', 'operator'],
+  keyword: ['keyword', 'atrule', 'selector', 'important'],
+  string: ['string', 'char', 'attr-value', 'url', 'regex'],
+  constant: [
+    'property',
+    'tag',
+    'constant',
+    'symbol',
+    'boolean',
+    'number',
+    'attr-name',
   ],
+  function: ['function', 'class-name', 'builtin'],
+  variable: ['variable', 'parameter', 'entity'],
+  inserted: ['inserted'],
+  deleted: ['deleted'],
 };
 
-export const darkCodeTheme: PrismTheme = {
-  plain: {color: '#e6edf3', backgroundColor: '#161b22'},
-  styles: [
-    {
-      types: ['comment', 'prolog', 'doctype', 'cdata'],
-      style: {color: '#8b949e', fontStyle: 'italic'},
-    },
-    {types: ['punctuation', 'operator'], style: {color: '#e6edf3'}},
-    {
-      types: ['keyword', 'atrule', 'selector', 'important'],
-      style: {color: '#ff7b72'},
-    },
-    {
-      types: ['string', 'char', 'attr-value', 'url', 'regex'],
-      style: {color: '#a5d6ff'},
-    },
-    {
-      types: [
-        'property',
-        'tag',
-        'constant',
-        'symbol',
-        'boolean',
-        'number',
-        'attr-name',
-      ],
-      style: {color: '#79c0ff'},
-    },
-    {types: ['function', 'class-name', 'builtin'], style: {color: '#d2a8ff'}},
-    {types: ['variable', 'parameter', 'entity'], style: {color: '#ffa657'}},
-    {types: ['inserted'], style: {color: '#aff5b4'}},
-    {types: ['deleted'], style: {color: '#ffdcd7'}},
-  ],
-};
+type Palette = {background: string} & Record<keyof typeof tokenGroups, string>;
+
+function codeTheme(palette: Palette): PrismTheme {
+  return {
+    plain: {color: palette.punctuation, backgroundColor: palette.background},
+    styles: Object.entries(tokenGroups).map(([group, types]) => ({
+      types,
+      style: {
+        color: palette[group as keyof typeof tokenGroups],
+        ...(group === 'comment' && {fontStyle: 'italic' as const}),
+      },
+    })),
+  };
+}
+
+export const lightCodeTheme = codeTheme({
+  background: '#f6f8fa',
+  comment: '#57606a',
+  punctuation: '#24292f',
+  keyword: '#b3261e',
+  string: '#0a3069',
+  constant: '#0550ae',
+  function: '#6639ba',
+  variable: '#953800',
+  inserted: '#116329',
+  deleted: '#82071e',
+});
+
+export const darkCodeTheme = codeTheme({
+  background: '#161b22',
+  comment: '#8b949e',
+  punctuation: '#e6edf3',
+  keyword: '#ff7b72',
+  string: '#a5d6ff',
+  constant: '#79c0ff',
+  function: '#d2a8ff',
+  variable: '#ffa657',
+  inserted: '#aff5b4',
+  deleted: '#ffdcd7',
+});

@@ -1,3 +1,4 @@
+import type {Page} from '@playwright/test';
 import {expect, open, test} from '../support/fixtures';
 
 const guide = '/help/docs/getting-started/login';
@@ -6,7 +7,7 @@ const colourModeSwitch = /switch between dark and light mode/i;
 
 /** Browser-storage entries whose key starts with a prefix. */
 async function storageEntries(
-  page: import('@playwright/test').Page,
+  page: Page,
   prefix: string,
 ): Promise<Record<string, string>> {
   return page.evaluate(
@@ -18,6 +19,14 @@ async function storageEntries(
       ),
     prefix,
   );
+}
+
+/** Scrolls a long page well down and waits until it has moved. */
+async function scrollDown(page: Page): Promise<void> {
+  await page.mouse.wheel(0, 4000);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY))
+    .toBeGreaterThan(1000);
 }
 
 test.describe('colour mode', () => {
@@ -122,10 +131,7 @@ test.describe('navbar', () => {
 
   test('stays visible after scrolling down', async ({page}) => {
     await open(page, longGuide);
-    await page.mouse.wheel(0, 4000);
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY))
-      .toBeGreaterThan(1000);
+    await scrollDown(page);
     await expect(page.getByRole('navigation', {name: 'Main'})).toBeInViewport();
   });
 
@@ -175,10 +181,7 @@ test('the table of contents lists the h2 and h3 headings only', async ({
 test.describe('scroll position after navigation', () => {
   test('goes to the top of the new page', async ({page}) => {
     await open(page, longGuide);
-    await page.mouse.wheel(0, 3000);
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY))
-      .toBeGreaterThan(1000);
+    await scrollDown(page);
     await page
       .locator('footer')
       .getByRole('link', {name: 'Quick tour'})
