@@ -13,7 +13,6 @@ export default tseslint.config(
       'node_modules/',
       'test-results/',
       'playwright-report/',
-      'reports/',
     ],
   },
   js.configs.recommended,

@@ -127,6 +127,10 @@ test.describe('navbar', () => {
       await expect(navbar.getByRole('link', {name, exact: true})).toBeVisible();
     }
     await expect(navbar.getByRole('button', {name: 'English'})).toBeVisible();
+    // The slot the search box plugs into.
+    await expect(
+      navbar.locator('[class*="navbarSearchContainer"]'),
+    ).toHaveCount(1);
   });
 
   test('stays visible after scrolling down', async ({page}) => {
@@ -144,6 +148,21 @@ test.describe('navbar', () => {
     const options = page.locator('.navbar .dropdown__menu').getByRole('link');
     await expect(options).toHaveText(['English']);
   });
+});
+
+test('the footer links to both sections and carries the 2023 copyright', async ({
+  page,
+}) => {
+  await open(page, '/help/');
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('link', {name: 'Sign in'})).toHaveAttribute(
+    'href',
+    '/help/docs/getting-started/login',
+  );
+  await expect(
+    footer.getByRole('link', {name: 'API introduction'}),
+  ).toHaveAttribute('href', '/help/docs/api/introduction');
+  await expect(footer).toContainText('Copyright © 2023 Integration Hub');
 });
 
 test('the skip link moves focus to the main content', async ({page}) => {
