@@ -15,6 +15,10 @@ const siteUrl = process.env.SITE_URL ?? 'https://help.example.com';
 const repositoryUrl =
   process.env.REPOSITORY_URL ?? 'https://git.example.com/integration-hub/help';
 
+// Where readers get help; the footer, home page and crash page read these.
+const supportEmail = 'support@example.com';
+const statusPageUrl = 'https://status.example.com';
+
 // Served under /help/ on every host.
 const baseUrl = '/help/';
 
@@ -60,8 +64,8 @@ const config = {
 
   customFields: {
     productName,
-    supportEmail: 'support@example.com',
-    statusPageUrl: 'https://status.example.com',
+    supportEmail,
+    statusPageUrl,
   },
 
   i18n: {
@@ -164,8 +168,8 @@ const config = {
           title: 'More',
           items: [
             {label: 'Blog', to: '/blog'},
-            {label: 'Service status', href: 'https://status.example.com'},
-            {label: 'Email support', href: 'mailto:support@example.com'},
+            {label: 'Service status', href: statusPageUrl},
+            {label: 'Email support', href: `mailto:${supportEmail}`},
           ],
         },
       ],

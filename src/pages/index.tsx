@@ -128,6 +128,10 @@ function LatestPost(): ReactNode {
 
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
+  const {supportEmail, statusPageUrl} = siteConfig.customFields as {
+    supportEmail: string;
+    statusPageUrl: string;
+  };
   return (
     <Layout description={siteConfig.tagline}>
       <header className={styles.hero}>
@@ -182,11 +186,10 @@ export default function Home(): ReactNode {
             Still stuck?
           </Heading>
           <p className="ih-prose">
-            Check{' '}
-            <Link to="https://status.example.com">the service status page</Link>{' '}
-            for incidents, or email{' '}
-            <Link to="mailto:support@example.com">support@example.com</Link>{' '}
-            with your company name and what you were trying to do.
+            Check <Link to={statusPageUrl}>the service status page</Link> for
+            incidents, or email{' '}
+            <Link to={`mailto:${supportEmail}`}>{supportEmail}</Link> with your
+            company name and what you were trying to do.
           </p>
         </section>
       </main>
