@@ -4,6 +4,9 @@ import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import contentRulesPlugin from './src/plugins/content-rules';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
+import openapiReferencePlugin, {
+  apiReferenceRemark,
+} from './src/plugins/openapi-reference';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 
 // The product and site names live here only; pages read them from the site config.
@@ -62,6 +65,16 @@ const config = {
     },
   },
 
+  // Without JavaScript, tabbed panels (the API code samples) all show.
+  headTags: [
+    {
+      tagName: 'noscript',
+      attributes: {},
+      innerHTML:
+        '<style>[role="tabpanel"][hidden]{display:block!important}</style>',
+    },
+  ],
+
   customFields: {
     productName,
     supportEmail,
@@ -86,6 +99,10 @@ const config = {
           showLastUpdateTime: true,
           showLastUpdateAuthor: false,
           onInlineTags: 'throw',
+          // Expands <ApiReference>, <ApiSharedSchemas> and <StateDiagram>
+          // from the OpenAPI document before the headings and table of
+          // contents are computed.
+          beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
         } satisfies DocsOptions,
         blog: {
           blogTitle: `${productName} news`,
@@ -105,7 +122,7 @@ const config = {
     ],
   ],
 
-  plugins: [contentRulesPlugin, latestBlogPostPlugin],
+  plugins: [contentRulesPlugin, latestBlogPostPlugin, openapiReferencePlugin],
   clientModules: ['./src/clientModules/progressBar.ts'],
 
   themeConfig: {

@@ -1,0 +1,51 @@
+import {writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import apiReferenceRemarkPlugin, {type ApiReferenceOptions} from './remark';
+import {loadSpec, publishedSpec, specHash} from './spec';
+
+/** Where the spec and the guide-only lifecycles live, relative to the site. */
+export const specFolder = 'openapi';
+export const guideLifecyclesPath = 'src/data/guide-lifecycles.yaml';
+
+/** The published copies of the spec, at the site root (`/help/openapi.yaml`). */
+export const publishedSpecFiles = {yaml: 'openapi.yaml', json: 'openapi.json'};
+
+/** The remark plugin and its options, for the docs plugin's `beforeDefaultRemarkPlugins`. */
+export function apiReferenceRemark(
+  siteDir: string,
+): [typeof apiReferenceRemarkPlugin, ApiReferenceOptions] {
+  const specDir = path.join(siteDir, specFolder);
+  return [
+    apiReferenceRemarkPlugin,
+    {
+      specDir,
+      guideLifecyclesFile: path.join(siteDir, guideLifecyclesPath),
+      specHash: specHash(specDir),
+    },
+  ];
+}
+
+/**
+ * Publishes the merged OpenAPI document next to the pages that render it,
+ * and watches the spec in development.
+ */
+export default function openapiReferencePlugin(context: LoadContext): Plugin {
+  const specDir = path.join(context.siteDir, specFolder);
+  return {
+    name: 'openapi-reference',
+    getPathsToWatch() {
+      return [
+        `${specDir}/**/*.yaml`,
+        path.join(context.siteDir, guideLifecyclesPath),
+      ];
+    },
+    async postBuild({outDir}) {
+      const published = publishedSpec(loadSpec(specDir).document);
+      await Promise.all([
+        writeFile(path.join(outDir, publishedSpecFiles.yaml), published.yaml),
+        writeFile(path.join(outDir, publishedSpecFiles.json), published.json),
+      ]);
+    },
+  };
+}

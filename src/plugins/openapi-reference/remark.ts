@@ -1,0 +1,191 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import type {Root, RootContent} from 'mdast';
+import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import {renderStateDiagram} from './diagram';
+import {
+  renderResource,
+  renderSharedSchemas,
+  type MarkdownParser,
+} from './render';
+import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
+
+/**
+ * Expands, at build time, the placeholders that pages write as JSX:
+ *
+ * - `<ApiReference resource="order" />`: the reference of one resource file;
+ * - `<ApiSharedSchemas />`: the shared objects (money, address, problem);
+ * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
+ *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
+ *
+ * The output is plain Markdown syntax (headings, tables, code) plus the
+ * theme's Tabs, so the spec never reaches client code.
+ */
+
+export interface ApiReferenceOptions {
+  /** Folder of openapi.yaml and resources/. */
+  specDir: string;
+  /** Lifecycles that exist only in the guides (not in the API). */
+  guideLifecyclesFile: string;
+  /** Changes when the spec does, so cached pages are rebuilt. */
+  specHash: string;
+}
+
+/** Lifecycle names that guides use, mapped to the schema whose status holds them. */
+const lifecycleSchemas: Record<string, string> = {
+  order: 'Order',
+  orderItem: 'OrderItem',
+  dispatch: 'Dispatch',
+  transfer: 'Transfer',
+  file: 'File',
+  batchStock: 'BatchStock',
+  store: 'Store',
+  brandstore: 'BrandStore',
+  product: 'Product',
+  priceChange: 'PriceChange',
+  notification: 'Notification',
+  hostProduct: 'HostProduct',
+};
+
+function attribute(node: MdxJsxFlowElement, name: string): string | undefined {
+  const found = node.attributes.find(
+    (candidate) =>
+      candidate.type === 'mdxJsxAttribute' && candidate.name === name,
+  );
+  return typeof found?.value === 'string' ? found.value : undefined;
+}
+
+function required(node: MdxJsxFlowElement, name: string): string {
+  const value = attribute(node, name);
+  if (!value) {
+    throw new Error(`<${node.name}> needs a ${name} attribute.`);
+  }
+  return value;
+}
+
+/** `import X from 'source';` as an MDX ESM node with its estree. */
+function importNode(names: [string, string][]): RootContent {
+  return {
+    type: 'mdxjsEsm',
+    value: names
+      .map(([local, source]) => `import ${local} from '${source}';`)
+      .join('\n'),
+    data: {
+      estree: {
+        type: 'Program',
+        sourceType: 'module',
+        body: names.map(([local, source]) => ({
+          type: 'ImportDeclaration',
+          specifiers: [
+            {
+              type: 'ImportDefaultSpecifier',
+              local: {type: 'Identifier', name: local},
+            },
+          ],
+          source: {type: 'Literal', value: source, raw: `'${source}'`},
+          attributes: [],
+        })),
+      },
+    },
+  };
+}
+
+function lifecycleOf(
+  spec: LoadedSpec,
+  guideLifecycles: Record<string, Lifecycle>,
+  name: string,
+) {
+  const schemaName = lifecycleSchemas[name];
+  if (schemaName) {
+    const status: Schema | undefined =
+      spec.document.components.schemas[schemaName]?.properties?.status;
+    const lifecycle = status?.['x-lifecycle'];
+    if (!lifecycle || !status.enum) {
+      throw new Error(
+        `The schema ${schemaName} has no status with an x-lifecycle.`,
+      );
+    }
+    const states = new Set(status.enum.map(String));
+    lifecycle.transitions.forEach(({from, to}) => {
+      if (!states.has(from) || !states.has(to)) {
+        throw new Error(
+          `${schemaName}.status x-lifecycle names a state outside its enum.`,
+        );
+      }
+    });
+    return lifecycle;
+  }
+  const lifecycle = guideLifecycles[name];
+  if (!lifecycle) {
+    throw new Error(`Unknown lifecycle "${name}".`);
+  }
+  return lifecycle;
+}
+
+type Parent = {children: RootContent[]};
+
+const placeholderNames = ['ApiReference', 'ApiSharedSchemas', 'StateDiagram'];
+
+const diagramTitles: Record<string, string> = {
+  batchStock: 'Batch stock update lifecycle',
+  enrichment: 'Enrichment job lifecycle',
+};
+
+export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
+  return async (root: Root) => {
+    const placeholders: {parent: Parent; node: MdxJsxFlowElement}[] = [];
+    const walk = (parent: Parent) =>
+      parent.children.forEach((node) => {
+        if (
+          node.type === 'mdxJsxFlowElement' &&
+          placeholderNames.includes(node.name ?? '')
+        ) {
+          placeholders.push({parent, node});
+        } else if ('children' in node) {
+          walk(node as Parent);
+        }
+      });
+    walk(root);
+    if (placeholders.length === 0) {
+      return;
+    }
+    const {fromMarkdown} = await import('mdast-util-from-markdown');
+    const parse: MarkdownParser = (markdown) => fromMarkdown(markdown).children;
+    const spec = loadSpec(options.specDir);
+    const guideLifecycles = yaml.load(
+      readFileSync(path.resolve(options.guideLifecyclesFile), 'utf8'),
+    ) as Record<string, Lifecycle>;
+
+    let usesTabs = false;
+    for (const {parent, node} of placeholders) {
+      let replacement: RootContent[];
+      if (node.name === 'ApiReference') {
+        replacement = renderResource(spec, parse, required(node, 'resource'));
+        usesTabs = true;
+      } else if (node.name === 'ApiSharedSchemas') {
+        replacement = renderSharedSchemas(spec, parse);
+      } else {
+        const name = required(node, 'lifecycle');
+        const title =
+          diagramTitles[name] ??
+          `${name.charAt(0).toUpperCase()}${name.slice(1)} lifecycle`;
+        replacement = renderStateDiagram(
+          parse,
+          name,
+          title,
+          lifecycleOf(spec, guideLifecycles, name),
+        );
+      }
+      parent.children.splice(parent.children.indexOf(node), 1, ...replacement);
+    }
+    if (usesTabs) {
+      root.children.unshift(
+        importNode([
+          ['Tabs', '@theme/Tabs'],
+          ['TabItem', '@theme/TabItem'],
+        ]),
+      );
+    }
+  };
+}

@@ -1,0 +1,274 @@
+import {createHash} from 'node:crypto';
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+/**
+ * Loads the OpenAPI document: `openapi/openapi.yaml` (shared parts) merged
+ * with one file per resource in `openapi/resources/`. Each resource file
+ * holds `paths`, `components.schemas` and `x-object` (the schema shown as
+ * "The <resource> object"); the loader records which file owns each path
+ * and schema, so every page renders exactly its own part.
+ */
+
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | {[key: string]: JsonValue};
+
+export interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  enum?: JsonValue[];
+  examples?: JsonValue[];
+  default?: JsonValue;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: boolean | Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  'x-lifecycle'?: Lifecycle;
+}
+
+export interface Lifecycle {
+  initial: string[];
+  transitions: {from: string; to: string; trigger: string}[];
+}
+
+export interface Example {
+  summary?: string;
+  description?: string;
+  value?: JsonValue;
+  $ref?: string;
+}
+
+export interface MediaType {
+  schema?: Schema;
+  example?: JsonValue;
+  examples?: Record<string, Example>;
+}
+
+export interface Parameter {
+  $ref?: string;
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  description?: string;
+  required?: boolean;
+  schema?: Schema;
+  example?: JsonValue;
+}
+
+export interface Response {
+  $ref?: string;
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, MediaType>;
+}
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: {
+    $ref?: string;
+    description?: string;
+    required?: boolean;
+    content: Record<string, MediaType>;
+  };
+  responses: Record<string, Response>;
+}
+
+export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+export type PathItem = Partial<Record<HttpMethod, Operation>> & {
+  parameters?: Parameter[];
+};
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: Record<string, JsonValue>;
+  servers: {url: string; description?: string}[];
+  tags: {name: string; 'x-displayName'?: string; description?: string}[];
+  paths: Record<string, PathItem>;
+  components: {
+    schemas: Record<string, Schema>;
+    parameters: Record<string, Parameter>;
+    responses: Record<string, Response>;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** One resource file: what it owns in the merged document. */
+export interface ApiResource {
+  name: string;
+  file: string;
+  objectSchema?: string;
+  paths: string[];
+  schemas: string[];
+}
+
+export interface LoadedSpec {
+  document: OpenApiDocument;
+  resources: Map<string, ApiResource>;
+  /** Schemas of the root file: the shared objects on the introduction page. */
+  sharedSchemas: string[];
+}
+
+interface ResourceFile {
+  'x-object'?: string;
+  paths?: Record<string, PathItem>;
+  components?: {schemas?: Record<string, Schema>};
+}
+
+export const rootFileName = 'openapi.yaml';
+export const resourcesFolder = 'resources';
+
+function readYaml<T>(file: string): T {
+  return yaml.load(readFileSync(file, 'utf8'), {filename: file}) as T;
+}
+
+function resourceFiles(specDir: string): string[] {
+  const dir = path.join(specDir, resourcesFolder);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/** Reads and merges the spec; throws on a path or schema defined twice. */
+export function loadSpec(specDir: string): LoadedSpec {
+  const document = readYaml<OpenApiDocument>(path.join(specDir, rootFileName));
+  document.paths ??= {};
+  const sharedSchemas = Object.keys(document.components.schemas);
+  const resources = new Map<string, ApiResource>();
+  for (const file of resourceFiles(specDir)) {
+    const name = path.basename(file, '.yaml');
+    const part = readYaml<ResourceFile>(file);
+    const paths = part.paths ?? {};
+    const schemas = part.components?.schemas ?? {};
+    for (const key of Object.keys(paths)) {
+      if (document.paths[key]) {
+        throw new Error(`${file}: the path ${key} is defined twice.`);
+      }
+      document.paths[key] = paths[key]!;
+    }
+    for (const key of Object.keys(schemas)) {
+      if (document.components.schemas[key]) {
+        throw new Error(`${file}: the schema ${key} is defined twice.`);
+      }
+      document.components.schemas[key] = schemas[key]!;
+    }
+    const objectSchema = part['x-object'];
+    if (objectSchema && !schemas[objectSchema]) {
+      throw new Error(
+        `${file}: x-object names ${objectSchema}, not a schema of this file.`,
+      );
+    }
+    resources.set(name, {
+      name,
+      file,
+      objectSchema,
+      paths: Object.keys(paths),
+      schemas: Object.keys(schemas),
+    });
+  }
+  return {document, resources, sharedSchemas};
+}
+
+/** A hash of every spec file, so cached pages rebuild when the spec changes. */
+export function specHash(specDir: string): string {
+  const hash = createHash('sha256');
+  for (const file of [
+    path.join(specDir, rootFileName),
+    ...resourceFiles(specDir),
+  ]) {
+    hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The component a local `$ref` points at, such as `#/components/schemas/Money`. */
+export function resolveRef<T>(document: OpenApiDocument, ref: string): T {
+  const match = /^#\/components\/(\w+)\/([\w.-]+)$/.exec(ref);
+  const section =
+    match && (document.components[match[1]!] as Record<string, T>);
+  const target = section?.[match![2]!];
+  if (!target) {
+    throw new Error(`Unresolved $ref ${ref}`);
+  }
+  return target;
+}
+
+/** Follows `$ref`s until a concrete object. */
+export function deref<T extends {$ref?: string}>(
+  document: OpenApiDocument,
+  value: T,
+): T {
+  let current = value;
+  while (current.$ref) {
+    current = resolveRef<T>(document, current.$ref);
+  }
+  return current;
+}
+
+export const refName = (ref: string) => ref.split('/').at(-1)!;
+
+export interface OperationEntry {
+  method: HttpMethod;
+  path: string;
+  operation: Operation;
+  /** Path-level and operation-level parameters, resolved. */
+  parameters: Parameter[];
+}
+
+/** The operations of some paths, in file order and method order. */
+export function operationsOf(
+  document: OpenApiDocument,
+  paths: string[],
+): OperationEntry[] {
+  return paths.flatMap((key) => {
+    const item = document.paths[key]!;
+    return httpMethods.flatMap((method) => {
+      const operation = item[method];
+      if (!operation) {
+        return [];
+      }
+      const parameters = [
+        ...(item.parameters ?? []),
+        ...(operation.parameters ?? []),
+      ].map((parameter) => deref(document, parameter));
+      return [{method, path: key, operation, parameters}];
+    });
+  });
+}
+
+/** Every operation of the document. */
+export function allOperations(document: OpenApiDocument): OperationEntry[] {
+  return operationsOf(document, Object.keys(document.paths));
+}
+
+/** A copy of the document for publishing, as YAML or JSON. */
+export function publishedSpec(document: OpenApiDocument): {
+  yaml: string;
+  json: string;
+} {
+  return {
+    yaml: yaml.dump(document, {lineWidth: 100, noRefs: true}),
+    json: `${JSON.stringify(document, null, 2)}\n`,
+  };
+}
