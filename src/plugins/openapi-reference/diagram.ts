@@ -10,7 +10,14 @@ import type {Lifecycle} from './spec';
  * alternative.
  */
 
-const box = {width: 196, height: 40, gapX: 24, gapY: 56, margin: 20};
+const box = {
+  width: 196,
+  height: 40,
+  gapX: 24,
+  gapY: 56,
+  margin: 20,
+  detour: 24,
+};
 
 interface Placed {
   state: string;
@@ -71,12 +78,26 @@ function layout(lifecycle: Lifecycle) {
     (rows[ranks.get(state)!] ??= []).push(state);
   });
   const widest = Math.max(...rows.map((row) => row.length));
-  const width = box.margin * 2 + widest * box.width + (widest - 1) * box.gapX;
+  const inner = widest * box.width + (widest - 1) * box.gapX;
+  const width = box.margin * 2 + inner + box.detour * 2;
   const placed = new Map<string, Placed>();
+  const hasExit = (state: string) =>
+    lifecycle.transitions.some(({from}) => from === state);
   rows.forEach((row, rank) => {
+    // Under their parents (fewer crossings); states that lead on before ends.
+    const parentsX = (state: string) => {
+      const xs = lifecycle.transitions
+        .filter(({to, from}) => to === state && placed.has(from))
+        .map(({from}) => placed.get(from)!.x);
+      return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+    };
+    const ordered = [...row].sort(
+      (a, b) =>
+        parentsX(a) - parentsX(b) || Number(!hasExit(a)) - Number(!hasExit(b)),
+    );
     const rowWidth = row.length * box.width + (row.length - 1) * box.gapX;
     const start = (width - rowWidth) / 2;
-    row.forEach((state, index) => {
+    ordered.forEach((state, index) => {
       placed.set(state, {
         state,
         rank,
@@ -91,9 +112,9 @@ function layout(lifecycle: Lifecycle) {
 }
 
 /** The SVG path of one transition, from the edge of one box to the edge of the other. */
-function edgePath(from: Placed, to: Placed): string {
+function edgePath(from: Placed, to: Placed, width: number): string {
   const centre = (placed: Placed) => placed.x + box.width / 2;
-  if (to.rank > from.rank) {
+  if (to.rank === from.rank + 1) {
     const [x1, y1] = [centre(from), from.y + box.height];
     const [x2, y2] = [centre(to), to.y - 2];
     const bend = (y2 - y1) / 2;
@@ -106,12 +127,15 @@ function edgePath(from: Placed, to: Placed): string {
     const y = from.y + box.height / 2;
     return `M ${x1} ${y} L ${x2} ${y}`;
   }
-  // Back to an earlier state (a retry): loop out on the right-hand side.
-  const x1 = from.x + box.width;
+  // Skipping a row, or back to an earlier state (a retry): go round the
+  // outside of the boxes, on the side nearer the two states.
+  const right = (centre(from) + centre(to)) / 2 >= width / 2;
+  const side = (placed: Placed) => (right ? placed.x + box.width : placed.x);
+  const x1 = side(from);
+  const x2 = right ? side(to) + 2 : side(to) - 2;
   const y1 = from.y + box.height / 2;
-  const x2 = to.x + box.width + 2;
   const y2 = to.y + box.height / 2;
-  const out = Math.max(x1, x2) + 40;
+  const out = right ? width - box.margin / 2 : box.margin / 2;
   return `M ${x1} ${y1} C ${out} ${y1}, ${out} ${y2}, ${x2} ${y2}`;
 }
 
@@ -171,7 +195,7 @@ function svg(
   );
   const edges = lifecycle.transitions.map(({from, to}) =>
     jsx('path', {
-      d: edgePath(placed.get(from)!, placed.get(to)!),
+      d: edgePath(placed.get(from)!, placed.get(to)!, width),
       className: 'state-diagram__edge',
       markerEnd: `url(#${markerId})`,
     }),
@@ -180,8 +204,8 @@ function svg(
     'svg',
     {
       xmlns: 'http://www.w3.org/2000/svg',
-      viewBox: `0 0 ${width + 40} ${height}`,
-      width: String(width + 40),
+      viewBox: `0 0 ${width} ${height}`,
+      width: String(width),
       role: 'img',
       'aria-labelledby': `${titleId} ${descId}`,
       className: 'state-diagram__svg',

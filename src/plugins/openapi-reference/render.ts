@@ -159,7 +159,10 @@ function typeLabel(spec: LoadedSpec, schema: Schema): PhrasingContent[] {
       text(schema.format ? `${type} (${schema.format})` : type),
     ];
   });
-  return nullable ? [...labels, text(' or null')] : labels;
+  if (!nullable) {
+    return labels;
+  }
+  return labels.length > 0 ? [...labels, text(' or null')] : [text('null')];
 }
 
 function describe(parse: MarkdownParser, schema: Schema): PhrasingContent[] {
@@ -369,7 +372,7 @@ function codeTabs(spec: LoadedSpec, entry: OperationEntry) {
   const samples = codeSamples(spec.document, entry);
   return jsx(
     'Tabs',
-    {groupId: codeLanguageGroup, className: 'api-code-samples'},
+    {groupId: codeLanguageGroup},
     samples.map((sample, index) =>
       jsx(
         'TabItem',

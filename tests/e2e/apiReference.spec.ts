@@ -1,0 +1,106 @@
+import {apiPages} from '../routes';
+import {spec} from '../support/openapi';
+import {expect, open, test} from '../support/fixtures';
+import {allOperations} from '../../src/plugins/openapi-reference/spec';
+
+const operations = allOperations(spec.document);
+const summariesOf = (tag: string) =>
+  operations
+    .filter(({operation}) => operation.tags[0] === tag)
+    .map(({operation}) => operation.summary);
+
+test.describe('API reference pages', () => {
+  for (const {path, tag} of apiPages) {
+    test(`${path} lists every endpoint of its tag in the table of contents`, async ({
+      page,
+    }) => {
+      await open(page, path);
+      const toc = page.locator('.theme-doc-toc-desktop');
+      for (const summary of summariesOf(tag)) {
+        await expect(
+          toc.getByRole('link', {name: summary, exact: true}).first(),
+        ).toBeVisible();
+      }
+    });
+  }
+
+  test('the chosen code-sample language carries over to another page', async ({
+    page,
+  }) => {
+    const [first, second] = apiPages.filter(({tag}) => tag !== 'introduction');
+    await open(page, first!.path);
+    const python = page.getByRole('tab', {name: 'Python'}).first();
+    await python.click();
+    await expect(python).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.getByRole('tabpanel').filter({hasText: 'import requests'}).first(),
+    ).toBeVisible();
+
+    await open(page, second!.path);
+    await expect(
+      page.getByRole('tab', {name: 'Python'}).first(),
+    ).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', {name: 'cURL'}).first()).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
+  });
+
+  test('the published spec is the document the pages are built from', async ({
+    request,
+  }) => {
+    const json = await request.get('/help/openapi.json');
+    expect(json.status()).toBe(200);
+    const published = (await json.json()) as typeof spec.document;
+    expect(Object.keys(published.paths).sort()).toEqual(
+      Object.keys(spec.document.paths).sort(),
+    );
+    const yaml = await request.get('/help/openapi.yaml');
+    expect(yaml.status()).toBe(200);
+    expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0$/m);
+  });
+
+  test('no script of an API page carries the spec', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(await response.text());
+      }
+    });
+    await open(page, '/help/docs/api/order');
+    // A client-side navigation loads the next page's chunks too.
+    await page
+      .getByRole('navigation', {name: 'Docs sidebar'})
+      .getByRole('link', {name: 'Order items', exact: true})
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /order items/i,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script).not.toContain('x-lifecycle');
+      expect(script).not.toContain('"operationId"');
+    }
+  });
+});
+
+test.describe('API reference without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('every code-sample language is visible and the headings are real', async ({
+    page,
+  }) => {
+    await page.goto('/help/docs/api/order');
+    const samples = page.locator('.tabs-container').first();
+    await expect(
+      samples.getByText('curl', {exact: false}).first(),
+    ).toBeVisible();
+    await expect(samples.getByText('await fetch(').first()).toBeVisible();
+    await expect(samples.getByText('import requests').first()).toBeVisible();
+    for (const summary of summariesOf('order')) {
+      await expect(
+        page.getByRole('heading', {level: 2, name: new RegExp(`^${summary}`)}),
+      ).toBeVisible();
+    }
+  });
+});
