@@ -42,8 +42,92 @@ const authors: SiteRoute[] = [
   {path: '/help/docs/mdx', h1: /mdx components/i},
 ];
 
-const api: SiteRoute[] = [
-  {path: '/help/docs/api/introduction', h1: /api introduction/i},
+/** An API reference page and the spec tag whose operations it holds. */
+export interface ApiPage extends SiteRoute {
+  tag: string;
+}
+
+const apiPage = (tag: string, h1: RegExp): ApiPage => ({
+  path: `/help/docs/api/${tag}`,
+  tag,
+  h1,
+});
+
+export const apiPages: ApiPage[] = [
+  apiPage('introduction', /api introduction/i),
+  apiPage('company', /^company$/i),
+  apiPage('user', /^users$/i),
+  apiPage('notification', /^webhook notifications$/i),
+  apiPage('brand', /^brands$/i),
+  apiPage('product', /^products$/i),
+  apiPage('variant', /^variants$/i),
+  apiPage('image', /^images$/i),
+  apiPage('price', /^prices$/i),
+  apiPage('priceChange', /^price changes$/i),
+  apiPage('warehouse', /^warehouses$/i),
+  apiPage('stock', /^stock and transfers$/i),
+  apiPage('batchStock', /^batch stock updates$/i),
+  apiPage('order', /^orders$/i),
+  apiPage('orderItem', /^order items$/i),
+  apiPage('dispatch', /^dispatches$/i),
+  apiPage('dispatchItem', /^dispatch items$/i),
+  apiPage('sale', /^sales$/i),
+  apiPage('store', /^stores$/i),
+  apiPage('brandstore', /^brand stores$/i),
+  apiPage('hostProduct', /^host products$/i),
+  apiPage('hostVariant', /^host variants$/i),
+  apiPage('file', /^files$/i),
+  apiPage('fileUtilities', /^file utilities$/i),
+  apiPage('change', /^change feed$/i),
+];
+
+const resources: SiteRoute[] = [
+  {
+    path: '/help/docs/resources/resource-overview',
+    h1: /how your data fits together/i,
+  },
+  {
+    path: '/help/docs/resources/resource-company',
+    h1: /company, users and stores/i,
+  },
+  {path: '/help/docs/resources/resource-brand', h1: /brands and brand stores/i},
+  {
+    path: '/help/docs/resources/resource-product',
+    h1: /products, variants, images and prices/i,
+  },
+  {path: '/help/docs/resources/resource-stock', h1: /understand stock/i},
+  {path: '/help/docs/resources/resource-order', h1: /handle orders/i},
+  {path: '/help/docs/resources/resource-sale', h1: /sales and returns/i},
+  {path: '/help/docs/resources/resource-transfer', h1: /transfers/i},
+  {path: '/help/docs/resources/resource-file', h1: /file import/i},
+  {path: '/help/docs/resources/resource-enrichment', h1: /enrichment jobs/i},
+];
+
+const enrichment: SiteRoute[] = [
+  {path: '/help/docs/enrichment/enrich-bigcom', h1: /bigcommerce/i},
+  {path: '/help/docs/enrichment/enrich-visualsoft', h1: /visualsoft/i},
+  {path: '/help/docs/enrichment/enrich-queue', h1: /enrichment queue/i},
+];
+
+const shopifyConnect: SiteRoute[] = [
+  {path: '/help/docs/shopify-connect/overview', h1: /shopify connector does/i},
+  {
+    path: '/help/docs/shopify-connect/shopify-setup',
+    h1: /prepare your shopify/i,
+  },
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    h1: /connect your shopify/i,
+  },
+  {
+    path: '/help/docs/shopify-connect/download-products',
+    h1: /download and match/i,
+  },
+  {path: '/help/docs/shopify-connect/sync-products', h1: /publish and sync/i},
+  {
+    path: '/help/docs/shopify-connect/order-stock',
+    h1: /orders and stock flow/i,
+  },
 ];
 
 const blog: SiteRoute[] = [
@@ -66,7 +150,10 @@ export const routes: SiteRoute[] = [
   ...gettingStarted,
   ...advanced,
   ...authors,
-  ...api,
+  ...resources,
+  ...enrichment,
+  ...shopifyConnect,
+  ...apiPages,
   ...blog,
 ];
 

@@ -2,6 +2,7 @@ import {expect, test} from '@playwright/test';
 import {
   checkPage,
   countProseWords,
+  minWordsFor,
 } from '../../src/plugins/content-rules/rules';
 
 const words = (count: number) =>
@@ -45,5 +46,22 @@ test('names the file of each problem', () => {
     'docs/short.md: front matter needs a "description"',
     'docs/short.md: 121 words of prose, under the minimum of 300',
     'docs/short.md: placeholder text "TODO"',
+  ]);
+});
+
+test('merchant guides need 400 words, other docs 300', () => {
+  expect(minWordsFor('docs/resources/resource-order.mdx')).toBe(400);
+  expect(minWordsFor('docs/enrichment/enrich-queue.mdx')).toBe(400);
+  expect(minWordsFor('docs/shopify-connect/overview.mdx')).toBe(400);
+  expect(minWordsFor('docs/getting-started/login.md')).toBe(300);
+  expect(minWordsFor('docs/api/orders/order.mdx')).toBe(300);
+  const guide = {
+    file: 'docs/resources/short.mdx',
+    frontMatter: {title: 'Title', description: 'Description'},
+    source: words(350),
+    minWords: minWordsFor('docs/resources/short.mdx'),
+  };
+  expect(checkPage(guide)).toEqual([
+    'docs/resources/short.mdx: 350 words of prose, under the minimum of 400',
   ]);
 });

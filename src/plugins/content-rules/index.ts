@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {checkPage, minDocWords, type PageToCheck} from './rules';
+import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
 /**
  * Fails the build when a docs page or blog post breaks the content rules: a
@@ -28,7 +28,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
             file: toFile(doc.source),
             frontMatter: doc.frontMatter,
             source: await read(doc.source),
-            minWords: minDocWords,
+            minWords: minWordsFor(toFile(doc.source)),
           })),
         ),
         ...(blog?.blogPosts ?? []).map(async (post) => ({

@@ -5,6 +5,15 @@
 
 export const minDocWords = 300;
 
+/** Merchant guides (resources, enrichment, Shopify connect) go further. */
+export const minGuideWords = 400;
+const guideFolders = /^docs\/(resources|enrichment|shopify-connect)\//;
+
+/** The minimum words of prose for a docs page, by its folder. */
+export function minWordsFor(file: string): number {
+  return guideFolders.test(file) ? minGuideWords : minDocWords;
+}
+
 const placeholderPattern =
   /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text/i;
 
