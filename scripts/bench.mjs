@@ -40,6 +40,13 @@ async function waitForServer() {
 /** Compressed bytes of each script the page loads, until the network is idle. */
 async function scriptBytes(browser, path) {
   const page = await browser.newPage();
+  // Data saver turns off Docusaurus' prefetching of linked pages, so only
+  // the page's own scripts count.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      get: () => ({saveData: true}),
+    }),
+  );
   const sizes = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() === 'script') {

@@ -168,4 +168,9 @@ export const unknownRoutes = [
     path: '/help/docs/advanced/Advanced-Query',
     suggests: '/help/docs/advanced/advanced-query',
   },
+  {
+    // The API routes are camelCase; the all-lower-case address is not one.
+    path: '/help/docs/api/batchstock',
+    suggests: '/help/docs/api/batchStock',
+  },
 ];
