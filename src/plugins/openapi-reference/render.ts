@@ -80,7 +80,10 @@ export function jsx(
 export function table(header: string[], rows: PhrasingContent[][][]): Table {
   const row = (cells: PhrasingContent[][]): TableRow => ({
     type: 'tableRow',
-    children: cells.map((children) => ({type: 'tableCell', children})),
+    children: cells.map((children) => ({
+      type: 'tableCell',
+      children: mergeText(children),
+    })),
   });
   return {
     type: 'table',
@@ -165,6 +168,19 @@ function typeLabel(spec: LoadedSpec, schema: Schema): PhrasingContent[] {
   return labels.length > 0 ? [...labels, text(' or null')] : [text('null')];
 }
 
+/** Joins neighbouring text nodes, so the HTML has no React text separators. */
+function mergeText(parts: PhrasingContent[]): PhrasingContent[] {
+  return parts.reduce<PhrasingContent[]>((merged, part) => {
+    const last = merged.at(-1);
+    if (last?.type === 'text' && part.type === 'text') {
+      merged[merged.length - 1] = text(last.value + part.value);
+    } else {
+      merged.push(part);
+    }
+    return merged;
+  }, []);
+}
+
 function describe(parse: MarkdownParser, schema: Schema): PhrasingContent[] {
   const parts: PhrasingContent[] = [];
   const add = (...content: PhrasingContent[]) => {
@@ -210,7 +226,7 @@ function describe(parse: MarkdownParser, schema: Schema): PhrasingContent[] {
       text('.'),
     );
   }
-  return parts;
+  return mergeText(parts);
 }
 
 /** A description's Markdown as phrasing content for a table cell. */
@@ -350,22 +366,27 @@ const describeConstraints = (parse: MarkdownParser, schema: Schema) => {
   return parts.length > 0 ? [text(' '), ...parts] : [];
 };
 
-function endpointLine(spec: LoadedSpec, entry: OperationEntry) {
-  const basePath = new URL(spec.document.servers[0]!.url).pathname;
-  return jsx(
-    'div',
-    {
-      className: 'api-endpoint',
-      'data-operation-id': entry.operation.operationId,
-    },
-    [
-      paragraph(
-        {type: 'strong', children: [text(entry.method.toUpperCase())]},
-        text(' '),
-        inlineCode(`${basePath}${entry.path}`),
-      ),
+/**
+ * The method and path (relative to the base URL, which carries `/v1`), as a
+ * heading of their own: the table of contents lists them under the
+ * operation, and search finds "POST /orders".
+ */
+function endpointHeading(entry: OperationEntry): Heading {
+  return {
+    type: 'heading',
+    depth: 3,
+    children: [
+      {type: 'strong', children: [text(entry.method.toUpperCase())]},
+      text(' '),
+      inlineCode(entry.path),
     ],
-  );
+    data: {
+      hProperties: {
+        className: ['api-endpoint'],
+        dataOperationId: entry.operation.operationId,
+      },
+    },
+  };
 }
 
 function codeTabs(spec: LoadedSpec, entry: OperationEntry) {
@@ -483,7 +504,7 @@ function renderOperation(
   const {operation, parameters} = entry;
   return [
     heading(2, operation.summary),
-    endpointLine(spec, entry),
+    endpointHeading(entry),
     ...(operation.description ? parse(operation.description) : []),
     ...(parameters.length > 0
       ? [heading(4, 'Parameters'), parameterTable(spec, parse, parameters)]
