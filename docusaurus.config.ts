@@ -2,7 +2,12 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type {PluginOptions as LocalSearchOptions} from '@easyops-cn/docusaurus-search-local';
+import type {PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
 import contentRulesPlugin from './src/plugins/content-rules';
+import robotsTxtPlugin from './src/plugins/robots-txt';
+import {searchIndexHashDir} from './src/plugins/search-index-hash';
+import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
 import openapiReferencePlugin, {
   apiReferenceRemark,
@@ -22,6 +27,13 @@ const repositoryUrl =
 const supportEmail = 'support@example.com';
 const statusPageUrl = 'https://status.example.com';
 
+// Algolia DocSearch replaces the local search when all three are set at build
+// time (the API key is DocSearch's public search-only key).
+const algoliaAppId = process.env.ALGOLIA_APP_ID;
+const algoliaApiKey = process.env.ALGOLIA_API_KEY;
+const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME;
+const useAlgolia = Boolean(algoliaAppId && algoliaApiKey && algoliaIndexName);
+
 // Served under /help/ on every host.
 const baseUrl = '/help/';
 
@@ -34,6 +46,12 @@ const announcementId = 'api-reference-2023';
 // Table of contents depth: h2 and h3.
 const tocMinHeadingLevel = 2;
 const tocMaxHeadingLevel = 3;
+
+// Local search: results shown, snippet length and the edit distance that
+// lets American spellings find British ones ("color" finds "colour").
+const searchResultLimit = 8;
+const searchSnippetLength = 60;
+const searchFuzzyDistance = 1;
 
 // Copyright year fixed by the site specification.
 const copyrightYear = 2023;
@@ -122,11 +140,76 @@ const config = {
     ],
   ],
 
-  plugins: [contentRulesPlugin, latestBlogPostPlugin, openapiReferencePlugin],
+  plugins: [
+    contentRulesPlugin,
+    latestBlogPostPlugin,
+    openapiReferencePlugin,
+    robotsTxtPlugin,
+    [
+      '@signalwire/docusaurus-plugin-llms-txt',
+      {
+        siteTitle,
+        siteDescription: `Guides for merchants and brand staff, and the REST API reference for integrators, of ${productName}.`,
+        depth: 2,
+        onRouteError: 'throw',
+        content: {
+          enableMarkdownFiles: true,
+          // Absolute links: relative ones would drop the /help/ base path.
+          relativePaths: false,
+          beforeDefaultRehypePlugins: [markdownCleanup(baseUrl)],
+          includeBlog: true,
+          includePages: true,
+          excludeRoutes: [
+            '/help/search',
+            '/help/blog/archive',
+            '/help/blog/authors/**',
+            '/help/blog/tags/**',
+            '/help/blog/page/**',
+          ],
+        },
+      } satisfies Partial<LlmsTxtOptions>,
+    ],
+  ],
+  themes: useAlgolia
+    ? []
+    : [
+        [
+          '@easyops-cn/docusaurus-search-local',
+          {
+            hashed: 'filename',
+            language: ['en'],
+            indexDocs: true,
+            indexBlog: true,
+            indexPages: true,
+            docsRouteBasePath: '/docs',
+            // The index file's name hashes these folders' Markdown; the
+            // extra folder carries a hash of the spec and renderer.
+            docsDir: ['docs', searchIndexHashDir(__dirname)],
+            blogRouteBasePath: '/blog',
+            explicitSearchResultPath: true,
+            highlightSearchTermsOnTargetPage: true,
+            searchResultLimits: searchResultLimit,
+            searchResultContextMaxLength: searchSnippetLength,
+            searchBarShortcutKeymap: 'mod+k',
+            fuzzyMatchingDistance: searchFuzzyDistance,
+            // Code samples and drawn diagrams repeat what the tables and
+            // prose say; leaving them out makes the index a fifth smaller.
+            ignoreCssSelectors: ['.theme-code-block', '.state-diagram__canvas'],
+          } satisfies LocalSearchOptions,
+        ],
+      ],
   clientModules: ['./src/clientModules/progressBar.ts'],
 
   themeConfig: {
     image: 'img/social-card.png',
+    ...(useAlgolia && {
+      algolia: {
+        appId: algoliaAppId!,
+        apiKey: algoliaApiKey!,
+        indexName: algoliaIndexName!,
+        contextualSearch: true,
+      },
+    }),
     colorMode: {
       defaultMode: 'light',
       disableSwitch: false,

@@ -1,6 +1,12 @@
 import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {basePath, bannerPort, sitePort} from './tests/support/site';
+import {
+  algoliaBuildDir,
+  algoliaPort,
+  basePath,
+  bannerPort,
+  sitePort,
+} from './tests/support/site';
 
 // Playwright's own browser downloads are unavailable here: use the system
 // Chromium (installed by .ci/run) unless CHROMIUM_PATH names another.
@@ -50,6 +56,12 @@ export default defineConfig({
       // The same build served at / instead of /help/: a wrong base URL.
       command: `node scripts/serve.mjs --dir build --base / --port ${bannerPort}`,
       url: `http://127.0.0.1:${bannerPort}/`,
+      reuseExistingServer: !isCI,
+    },
+    {
+      // The site built with Algolia DocSearch instead of the local search.
+      command: `node scripts/serve.mjs --dir ${algoliaBuildDir} --base ${basePath} --port ${algoliaPort}`,
+      url: `http://127.0.0.1:${algoliaPort}${basePath}`,
       reuseExistingServer: !isCI,
     },
   ],

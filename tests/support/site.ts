@@ -3,3 +3,6 @@ export const basePath = '/help/';
 export const sitePort = 4173;
 /** The same build served at / (a wrong base URL), for the base-URL banner. */
 export const bannerPort = 4174;
+/** A build made with Algolia DocSearch configured. */
+export const algoliaPort = 4175;
+export const algoliaBuildDir = 'build-algolia';

@@ -1,0 +1,107 @@
+import type {Element, ElementContent, Root, RootContent} from 'hast';
+
+/**
+ * Tidies a built page's HTML before the llms-txt plugin turns it into the
+ * page's Markdown copy: drops heading anchor links, HTML comments and the
+ * drawn state diagrams (their transitions table stays), gives code blocks
+ * their language, and writes each code-sample tab as a labelled block so
+ * every language survives without the tabs.
+ */
+
+type Parent = Root | Element;
+
+const classes = (node: Element): string[] => {
+  const value = node.properties?.className;
+  return Array.isArray(value) ? value.map(String) : [];
+};
+
+const hasClass = (node: ElementContent | RootContent, name: string) =>
+  node.type === 'element' && classes(node).includes(name);
+
+const text = (node: ElementContent): string =>
+  node.type === 'text'
+    ? node.value
+    : node.type === 'element' && node.tagName !== 'br'
+      ? node.children.map(text).join('')
+      : '';
+
+function element(tagName: string, children: ElementContent[]): Element {
+  return {type: 'element', tagName, properties: {}, children};
+}
+
+/** The labelled code blocks of a Tabs container, in tab order. */
+function tabsAsBlocks(container: Element): ElementContent[] {
+  const tabs: Element[] = [];
+  const panels: Element[] = [];
+  const collect = (node: ElementContent) => {
+    if (node.type !== 'element') {
+      return;
+    }
+    if (node.properties?.role === 'tab') {
+      tabs.push(node);
+    } else if (node.properties?.role === 'tabpanel') {
+      panels.push(node);
+      return;
+    }
+    node.children.forEach(collect);
+  };
+  container.children.forEach(collect);
+  return panels.flatMap((panel, index) => [
+    element('p', [
+      element('strong', [{type: 'text', value: text(tabs[index] ?? panel)}]),
+    ]),
+    ...panel.children,
+  ]);
+}
+
+function clean(parent: Parent, baseUrl: string): void {
+  parent.children = parent.children.flatMap((node): RootContent[] => {
+    if (node.type === 'comment') {
+      return [];
+    }
+    if (node.type !== 'element') {
+      return [node];
+    }
+    if (
+      hasClass(node, 'hash-link') ||
+      hasClass(node, 'state-diagram__canvas')
+    ) {
+      return [];
+    }
+    if (hasClass(node, 'tabs-container')) {
+      const replacement = element('div', tabsAsBlocks(node));
+      clean(replacement, baseUrl);
+      return [replacement];
+    }
+    if (node.tagName === 'pre') {
+      const language = classes(node).find((name) =>
+        name.startsWith('language-'),
+      );
+      const code = node.children.find(
+        (child): child is Element =>
+          child.type === 'element' && child.tagName === 'code',
+      );
+      if (code) {
+        // One text line per highlighted line, without the <br> separators.
+        code.properties = {className: language ? [language] : []};
+        code.children = [
+          {type: 'text', value: code.children.map(text).join('\n')},
+        ];
+      }
+      return [node];
+    }
+    const href = node.tagName === 'a' ? node.properties?.href : undefined;
+    if (typeof href === 'string' && href.startsWith(baseUrl)) {
+      // The plugin prefixes internal links with the site URL and base path
+      // itself; without this they would carry the base path twice.
+      node.properties.href = `/${href.slice(baseUrl.length)}`;
+    }
+    clean(node, baseUrl);
+    return [node];
+  });
+}
+
+/** The rehype plugin, for a site served under `baseUrl` (such as `/help/`). */
+export default function markdownCleanup(baseUrl: string) {
+  return () => (tree: Root) => clean(tree, baseUrl);
+}

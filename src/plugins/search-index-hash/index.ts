@@ -1,0 +1,46 @@
+import {createHash} from 'node:crypto';
+import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The local search names its index file after a hash of the Markdown in its
+ * `docsDir` folders only. The API pages' text comes from the OpenAPI
+ * document and the renderer, so a spec change would keep the old file name,
+ * and a reader's cache (the file is cached for good) would keep the old
+ * index. This writes a Markdown file holding a hash of those other inputs,
+ * in a cache folder that the search plugin then reads as one more docsDir.
+ */
+
+/** Files and folders whose content shapes the indexed text, besides docs/ and blog/. */
+const indexInputs = [
+  'openapi',
+  'src/data',
+  'src/plugins/openapi-reference',
+  'docusaurus.config.ts',
+];
+
+function filesUnder(target: string): string[] {
+  const entries = readdirSync(target, {withFileTypes: true, recursive: true});
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+export function searchIndexHashDir(siteDir: string): string {
+  const hash = createHash('sha256');
+  for (const input of indexInputs) {
+    const target = path.join(siteDir, input);
+    const files = input.includes('.') ? [target] : filesUnder(target);
+    files.forEach((file) => hash.update(file).update(readFileSync(file)));
+  }
+  const dir = path.join(
+    siteDir,
+    'node_modules',
+    '.cache',
+    'search-index-inputs',
+  );
+  mkdirSync(dir, {recursive: true});
+  writeFileSync(path.join(dir, 'inputs.md'), `${hash.digest('hex')}\n`);
+  return dir;
+}

@@ -1,0 +1,216 @@
+import {readdirSync} from 'node:fs';
+import type {Page, Request} from '@playwright/test';
+import {expect, open, test} from '../support/fixtures';
+import {algoliaBuildDir, algoliaPort} from '../support/site';
+
+const indexFile = /\/help\/search-index-[0-9a-f]{8}\.json$/;
+const guide = '/help/docs/getting-started/login';
+
+/** What a reader types, and the page and section a result must name. */
+const findable = [
+  {
+    query: 'tracking_number',
+    page: 'Dispatches',
+    section: 'The dispatch object',
+  },
+  {query: 'POST /orders', page: 'Orders', section: 'POST /orders'},
+  {query: 'cancel order', page: 'Orders', section: 'Cancel an order'},
+  {
+    query: 'partially_dispatched',
+    page: 'Handle orders, order items and dispatches',
+    section: 'Order',
+  },
+  {query: 'Changes', page: 'Track every change with the Changes screen'},
+  {
+    query: 'Settings → API keys',
+    page: 'Integration Hub API introduction',
+    section: 'Create an API key',
+  },
+  // American spellings find the British pages.
+  {
+    query: 'color',
+    page: 'Integration Hub documentation',
+    section: 'Reading this site',
+  },
+  {
+    query: 'catalog',
+    page: 'Integration Hub for shops and catalogues in Spanish',
+  },
+  {query: 'canceled', page: 'Orders', section: 'Cancel an order'},
+];
+
+const hostile = [
+  '<script>alert(1)</script>',
+  '"',
+  '(',
+  '\\',
+  '.*+?^${}()|[]',
+  'x'.repeat(10_000),
+  '🧥🚚📦',
+];
+
+const searchBox = (page: Page) =>
+  page
+    .getByRole('navigation', {name: 'Main'})
+    .getByLabel('Search', {exact: true});
+
+/** The visible results of the search box. */
+const results = (page: Page) => page.getByRole('listbox').getByRole('option');
+
+async function search(page: Page, query: string) {
+  const box = searchBox(page);
+  await box.fill(query);
+  await expect(results(page).first()).toBeVisible();
+}
+
+function recordIndexRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (/search-index/.test(request.url())) {
+      requests.push(request);
+    }
+  });
+  return requests;
+}
+
+test.describe('local search', () => {
+  test('sits in the navbar on every page type, with its shortcut shown', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/help/',
+      guide,
+      '/help/docs/api/order',
+      '/help/blog',
+    ]) {
+      await open(page, path);
+      await expect(searchBox(page)).toBeVisible();
+      const hints = page.locator('kbd');
+      await expect(hints.filter({hasText: /^ctrl$/i})).toBeVisible();
+      await expect(hints.filter({hasText: /^k$/i})).toBeVisible();
+    }
+  });
+
+  test('downloads nothing of the index before the reader touches search', async ({
+    page,
+  }) => {
+    const requests = recordIndexRequests(page);
+    await open(page, guide);
+    await page.waitForLoadState('networkidle');
+    expect(requests).toHaveLength(0);
+    await searchBox(page).hover();
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+    // Hashed, so a host can cache it for good.
+    expect(requests[0]!.url()).toMatch(indexFile);
+  });
+
+  test('Ctrl+K focuses the search box and loads the index', async ({page}) => {
+    const requests = recordIndexRequests(page);
+    await open(page, guide);
+    await page.keyboard.press('Control+k');
+    await expect(searchBox(page)).toBeFocused();
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+  });
+
+  for (const {query, page: title, section} of findable) {
+    test(`"${query}" finds ${title}${section ? ` › ${section}` : ''}`, async ({
+      page,
+    }) => {
+      await open(page, guide);
+      await search(page, query);
+      // A result names its section (or the page) and the path to it.
+      let result = results(page).filter({hasText: title});
+      if (section) {
+        result = result.filter({hasText: section});
+      }
+      await expect(result.first(), `a result in ${title}`).toBeVisible();
+    });
+  }
+
+  test('results show the section and highlight the terms', async ({page}) => {
+    await open(page, guide);
+    await search(page, 'tracking_number');
+    const result = results(page).filter({hasText: 'Dispatches'}).first();
+    await expect(result.locator('mark').first()).toHaveText(/tracking_number/i);
+  });
+
+  test('the keyboard moves through results, opens one, and Escape closes', async ({
+    page,
+  }) => {
+    await open(page, guide);
+    await search(page, 'cancel order');
+    await page.keyboard.press('ArrowDown');
+    await expect(results(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(results(page).first()).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+
+    await search(page, 'cancel order');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(
+      /\/help\/docs\/api\/order(\?[^#]*)?#cancel-an-order$/,
+    );
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Orders');
+  });
+
+  test('the results page lists every match', async ({page}) => {
+    await open(page, '/help/search?q=tracking_number');
+    await expect(
+      page.getByRole('heading', {level: 1, name: /tracking_number/}),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('link', {name: /Dispatches/}).first(),
+    ).toBeVisible();
+  });
+
+  test('hostile input is harmless', async ({page}) => {
+    page.on('dialog', (dialog) => {
+      throw new Error(`Unexpected dialog: ${dialog.message()}`);
+    });
+    await open(page, guide);
+    for (const query of hostile) {
+      await searchBox(page).fill(query);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(
+        /sign in/i,
+      );
+    }
+    // The 10,000 characters were cut to the cap, so search still answers.
+    await searchBox(page).fill('x'.repeat(10_000));
+    expect((await searchBox(page).inputValue()).length).toBe(200);
+    await page.waitForLoadState('networkidle');
+    await search(page, 'cancel order');
+    await expect(page.locator('script', {hasText: 'alert(1)'})).toHaveCount(0);
+  });
+});
+
+test.describe('Algolia DocSearch build', () => {
+  test.use({baseURL: `http://127.0.0.1:${algoliaPort}`});
+
+  test('renders the DocSearch button instead of the local search box', async ({
+    page,
+  }) => {
+    await open(page, guide);
+    await expect(
+      page
+        .getByRole('button', {name: /search/i})
+        .and(page.locator('.DocSearch-Button')),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', {name: 'Main'})
+        .getByLabel('Search', {exact: true}),
+    ).toHaveCount(0);
+  });
+
+  test('ships no local index; the default build does', () => {
+    const indexFiles = (dir: string) =>
+      readdirSync(dir).filter((name) => /^search-index/.test(name));
+    expect(indexFiles(algoliaBuildDir)).toEqual([]);
+    expect(indexFiles('build')).toHaveLength(1);
+  });
+});
