@@ -34,8 +34,9 @@ const algoliaApiKey = process.env.ALGOLIA_API_KEY;
 const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME;
 const useAlgolia = Boolean(algoliaAppId && algoliaApiKey && algoliaIndexName);
 
-// Served under /help/ on every host.
-const baseUrl = '/help/';
+// Served under /help/. A GitHub Pages project site adds its repository path
+// in front (BASE_URL=/<repo>/help/, set by the deploy workflow).
+const baseUrl = process.env.BASE_URL ?? '/help/';
 
 // Browser storage keys carry this suffix whatever the site URL is.
 const storageNamespace = 'ih-help';

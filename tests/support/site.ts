@@ -6,3 +6,9 @@ export const bannerPort = 4174;
 /** A build made with Algolia DocSearch configured. */
 export const algoliaPort = 4175;
 export const algoliaBuildDir = 'build-algolia';
+/** The build behind the shipped nginx configuration. */
+export const nginxPort = 4176;
+/** A second nginx for the deploy-while-a-tab-is-open test. */
+export const staleTabPort = 4177;
+/** The budget test's nginx. */
+export const budgetPort = 4178;

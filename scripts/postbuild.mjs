@@ -1,0 +1,169 @@
+// The post-build step for static hosting, run after `docusaurus build`:
+//   node scripts/postbuild.mjs <build dir> [--docsearch]
+// 1. Computes the Content-Security-Policy from the build: the sha256 hash of
+//    every inline script in every HTML file (never kept by hand; a changed
+//    config changes the hashes). --docsearch opens connect-src to Algolia.
+// 2. Writes the security and caching headers twice: `_headers` for hosts
+//    that read one, and `_nginx.conf` for deploy/nginx/help.conf to include.
+// 3. Writes precompressed .br and .gz copies of every text file, which nginx
+//    serves as they are (brotli_static, gzip_static).
+import {createHash} from 'node:crypto';
+import {readFile, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {promisify} from 'node:util';
+import {brotliCompress, constants, gzip} from 'node:zlib';
+
+const {positionals, values} = parseArgs({
+  allowPositionals: true,
+  options: {docsearch: {type: 'boolean', default: false}},
+});
+const buildDir = path.resolve(positionals[0] ?? 'build');
+const basePath = '/help/';
+
+// Cache-Control values: hashed files never change; everything else is
+// revalidated on every use.
+const immutable = 'public, max-age=31536000, immutable';
+const revalidate = 'no-cache';
+
+const algoliaHosts = [
+  'https://*.algolia.net',
+  'https://*.algolianet.com',
+  'https://*.algolia.io',
+];
+
+const compressible =
+  /\.(html|js|css|json|svg|xml|txt|md|yaml|map|webmanifest)$/;
+
+async function filesUnder(dir) {
+  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Executable inline scripts of an HTML file (JSON data blocks do not run). */
+function inlineScripts(html) {
+  const scripts = [];
+  for (const match of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    const [, attributes, body] = match;
+    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    const runs =
+      !type || /^(text|application)\/javascript$|^module$/i.test(type);
+    if (runs && !/\bsrc=/i.test(attributes) && body.length > 0) {
+      scripts.push(body);
+    }
+  }
+  return scripts;
+}
+
+const sha256 = (text) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+function contentSecurityPolicy(scriptHashes, docsearch) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...scriptHashes].sort().join(' ')}`,
+    // Docusaurus and the code blocks set style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${docsearch ? ` ${algoliaHosts.join(' ')}` : ''}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function securityHeaders(csp) {
+  return [
+    ['Content-Security-Policy', csp],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    [
+      'Permissions-Policy',
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), clipboard-write=(self)',
+    ],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ];
+}
+
+/**
+ * `_headers` (Netlify and Cloudflare Pages format). Those hosts merge the
+ * headers of every matching rule, so Cache-Control is set only by the
+ * narrower rules; both hosts already revalidate HTML by default.
+ */
+function headersFile(headers) {
+  const block = (pattern, pairs) =>
+    [pattern, ...pairs.map(([name, value]) => `  ${name}: ${value}`)].join(
+      '\n',
+    );
+  const revalidated = ['llms.txt', '*.md', 'openapi.yaml', 'openapi.json'];
+  return `${[
+    block(`${basePath}*`, headers),
+    block(`${basePath}assets/*`, [['Cache-Control', immutable]]),
+    block(`${basePath}search-index-*`, [['Cache-Control', immutable]]),
+    ...revalidated.map((file) =>
+      block(`${basePath}${file}`, [['Cache-Control', revalidate]]),
+    ),
+  ].join('\n\n')}\n`;
+}
+
+/** The nginx include: `add_header` lines for every location of help.conf. */
+function nginxInclude(headers) {
+  const quote = (value) => `"${value.replaceAll('"', '\\"')}"`;
+  return `# Written by scripts/postbuild.mjs from this build; do not edit.\n${headers
+    .map(([name, value]) => `add_header ${name} ${quote(value)} always;`)
+    .join('\n')}\n`;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function precompress(files) {
+  await Promise.all(
+    files
+      .filter((file) => compressible.test(file))
+      .map(async (file) => {
+        const content = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          gzipAsync(content, {level: 9}),
+        ]);
+        await Promise.all([
+          writeFile(`${file}.br`, br),
+          writeFile(`${file}.gz`, gz),
+        ]);
+      }),
+  );
+}
+
+const files = (await filesUnder(buildDir)).filter(
+  (file) => !/\.(br|gz)$/.test(file),
+);
+const hashes = new Set();
+for (const file of files.filter((name) => name.endsWith('.html'))) {
+  inlineScripts(await readFile(file, 'utf8')).forEach((script) =>
+    hashes.add(sha256(script)),
+  );
+}
+const headers = securityHeaders(
+  contentSecurityPolicy(hashes, values.docsearch),
+);
+await writeFile(path.join(buildDir, '_headers'), headersFile(headers));
+await writeFile(path.join(buildDir, '_nginx.conf'), nginxInclude(headers));
+await precompress(files);
+console.log(
+  `postbuild: ${hashes.size} inline script hashes; headers written; ${files.length} files precompressed where useful.`,
+);

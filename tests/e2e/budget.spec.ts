@@ -1,0 +1,58 @@
+import {budgets, firstLoad} from '../../scripts/lib/page-weight';
+import {startNginx} from '../../scripts/lib/nginx-site';
+import {expect, test} from '../support/fixtures';
+import {budgetPort} from '../support/site';
+
+/**
+ * Page-weight budgets, measured as sent by the shipped nginx configuration
+ * (brotli). Sizes are deterministic for a build, so they are checked here;
+ * timings are only reported, by `npm run bench`.
+ */
+
+// One nginx for the file: its tests run in one worker.
+test.describe.configure({mode: 'serial'});
+
+let site: Awaited<ReturnType<typeof startNginx>>;
+test.beforeAll(async () => {
+  site = await startNginx(budgetPort, 'build');
+});
+test.afterAll(() => site.stop());
+
+test('a guide’s first load, and an API page’s extra JavaScript, stay within budget', async ({
+  browser,
+}) => {
+  const guide = await firstLoad(
+    browser,
+    `${site.origin}/help/docs/getting-started/login`,
+  );
+  const api = await firstLoad(browser, `${site.origin}/help/docs/api/order`);
+  expect(guide.firstLoad).toBeLessThanOrEqual(budgets.guideFirstLoadBytes);
+  expect(api.js - guide.js).toBeLessThanOrEqual(budgets.apiExtraScriptBytes);
+});
+
+test('nothing of search is downloaded before the reader touches it', async ({
+  page,
+}) => {
+  const before: string[] = [];
+  const after: string[] = [];
+  let touched = false;
+  page.on('requestfinished', (request) =>
+    (touched ? after : before).push(request.url()),
+  );
+  await page.goto(`${site.origin}/help/docs/getting-started/login`, {
+    waitUntil: 'networkidle',
+  });
+  touched = true;
+  await page
+    .getByRole('navigation', {name: 'Main'})
+    .getByLabel('Search', {exact: true})
+    .hover();
+  await expect
+    .poll(() => after.some((url) => /search-index-[0-9a-f]+\.json$/.test(url)))
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  // The index and the search code it needs (worker, lunr) arrive only now.
+  const searchFiles = after.filter((url) => /\.(js|json)$/.test(url));
+  expect(searchFiles.length).toBeGreaterThan(1);
+  expect(before.filter((url) => searchFiles.includes(url))).toEqual([]);
+});
