@@ -51,6 +51,8 @@ const sidebars = {
     {
       type: 'category',
       label: 'User Documentation',
+      // A real link (to the docs landing page), so crawlers can follow it.
+      link: {type: 'doc', id: 'index'},
       collapsible: false,
       items: [
         ...guideCategories,
@@ -61,7 +63,11 @@ const sidebars = {
         },
       ],
     },
-    {...folderCategory(apiFolder, apiCategoryFile), collapsible: false},
+    {
+      ...folderCategory(apiFolder, apiCategoryFile),
+      link: {type: 'doc', id: `${apiFolder}/introduction`},
+      collapsible: false,
+    },
   ],
 } satisfies SidebarsConfig;
 

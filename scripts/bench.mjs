@@ -1,101 +1,218 @@
-// Reports page weight from the production build: the compressed JavaScript
-// that Chromium downloads to show a guide page and an API reference page,
-// and the difference against the API page's budget. It reports numbers; it
-// is not a test. Run `npm run build` first.
-//   node scripts/bench.mjs
-import {spawn} from 'node:child_process';
-import {existsSync} from 'node:fs';
+// The benchmark: writes bench-report.md (and prints it). It reports numbers;
+// the size budgets are also checked by the browser tests, timings are not.
+//   npm run bench            (about 15 minutes: two builds, 24 Lighthouse runs)
+// 1. Cold and warm build times and the build's peak memory (GNU time).
+// 2. The compressed first load (HTML, CSS, JS as nginx sends them, brotli)
+//    of the home page, a guide, an API page and a blog post.
+// 3. The search index: raw, gzip and brotli.
+// 4. Lighthouse 12, mobile and desktop, median of 3 runs, with the system
+//    Chromium: the four category scores, FCP, LCP, TBT and CLS.
+import {spawnSync} from 'node:child_process';
+import {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
+import jitiFactory from 'jiti';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const jiti = jitiFactory(import.meta.url, {interopDefault: true});
+const {startNginx} = jiti('./lib/nginx-site.ts');
+const {budgets, firstLoad} = jiti('./lib/page-weight.ts');
 
 const port = 4179;
-const origin = `http://127.0.0.1:${port}`;
+const runs = 3;
+const reportFile = 'bench-report.md';
 const pages = {
-  guide: '/help/docs/getting-started/login',
-  api: '/help/docs/api/order',
+  'Home page': '/help/',
+  Guide: '/help/docs/getting-started/login',
+  'API page': '/help/docs/api/order',
+  'Blog post': '/help/blog/welcome',
 };
-// The API reference may add at most this much compressed JavaScript.
-const apiBudgetBytes = 10 * 1024;
-
-const executablePath =
+const chromePath =
   process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
-    existsSync(path),
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) =>
+    existsSync(file),
   );
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      if ((await fetch(`${origin}/help/`)).ok) {
-        return;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The static server did not start.');
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs `npm run build` under GNU time: wall seconds and peak memory. */
+function timedBuild() {
+  const {stderr: output} = spawnSync(
+    '/usr/bin/time',
+    ['-v', 'npm', 'run', 'build'],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const wall = /Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)/.exec(
+    output,
+  );
+  const seconds = wall
+    ? Number(wall[1] ?? 0) * 3600 + Number(wall[2]) * 60 + Number(wall[3])
+    : NaN;
+  const peakKb = Number(
+    /Maximum resident set size \(kbytes\): (\d+)/.exec(output)?.[1],
+  );
+  return {seconds, peakMb: peakKb / 1024};
 }
 
-/** Compressed bytes of each script the page loads, until the network is idle. */
-async function scriptBytes(browser, path) {
-  const page = await browser.newPage();
-  // Data saver turns off Docusaurus' prefetching of linked pages, so only
-  // the page's own scripts count.
-  await page.addInitScript(() =>
-    Object.defineProperty(Navigator.prototype, 'connection', {
-      get: () => ({saveData: true}),
-    }),
+function buildTimes() {
+  // Cold: no Docusaurus cache, no bundler cache, no output.
+  for (const dir of [
+    '.docusaurus',
+    'build',
+    path.join('node_modules', '.cache'),
+  ]) {
+    rmSync(dir, {recursive: true, force: true});
+  }
+  const cold = timedBuild();
+  const warm = timedBuild();
+  return {cold, warm};
+}
+
+function searchIndexSizes() {
+  const file = readdirSync('build').find((name) =>
+    /^search-index-.*\.json$/.test(name),
   );
-  const sizes = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') {
-      sizes.push(gzipSync(await response.body(), {level: 9}).length);
-    }
-  });
-  await page.goto(`${origin}${path}`, {waitUntil: 'networkidle'});
-  await page.close();
+  if (!file) {
+    return undefined;
+  }
+  const raw = readFileSync(path.join('build', file));
   return {
-    count: sizes.length,
-    bytes: sizes.reduce((sum, size) => sum + size, 0),
+    file,
+    raw: raw.length,
+    gzip: gzipSync(raw, {level: 9}).length,
+    brotli: statSync(path.join('build', `${file}.br`)).size,
   };
 }
 
-const server = spawn(
-  process.execPath,
-  [
-    'scripts/serve.mjs',
-    '--dir',
-    'build',
-    '--base',
-    '/help/',
-    '--port',
-    String(port),
-  ],
-  {stdio: 'ignore'},
-);
+async function lighthouseRuns(origin) {
+  const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
+  const results = {};
+  try {
+    for (const [formFactor, config] of [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ]) {
+      for (const [name, route] of Object.entries(pages)) {
+        const samples = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await lighthouse(
+            `${origin}${route}`,
+            {port: chrome.port, output: 'json', logLevel: 'error'},
+            config,
+          );
+          const {categories, audits} = result.lhr;
+          samples.push({
+            performance: categories.performance.score * 100,
+            accessibility: categories.accessibility.score * 100,
+            bestPractices: categories['best-practices'].score * 100,
+            seo: categories.seo.score * 100,
+            fcp: audits['first-contentful-paint'].numericValue,
+            lcp: audits['largest-contentful-paint'].numericValue,
+            tbt: audits['total-blocking-time'].numericValue,
+            cls: audits['cumulative-layout-shift'].numericValue,
+          });
+        }
+        results[`${formFactor}|${name}`] = Object.fromEntries(
+          Object.keys(samples[0]).map((key) => [
+            key,
+            median(samples.map((sample) => sample[key])),
+          ]),
+        );
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+const times = buildTimes();
+const site = await startNginx(port, 'build');
+const report = [
+  `# Benchmark report`,
+  '',
+  `Generated ${new Date().toISOString()}.`,
+  '',
+];
 try {
-  await waitForServer();
   const browser = await chromium.launch({
-    executablePath,
-    args: ['--disable-gpu', '--disable-background-networking'],
+    executablePath: chromePath,
+    args: chromeFlags.slice(1),
   });
-  const guide = await scriptBytes(browser, pages.guide);
-  const api = await scriptBytes(browser, pages.api);
+  const weights = {};
+  for (const [name, route] of Object.entries(pages)) {
+    weights[name] = await firstLoad(browser, `${site.origin}${route}`);
+  }
   await browser.close();
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const extra = api.bytes - guide.bytes;
-  console.log('| Page | Scripts | Compressed JavaScript (gzip -9) |');
-  console.log('| --- | --- | --- |');
-  console.log(
-    `| Guide (${pages.guide}) | ${guide.count} | ${kb(guide.bytes)} |`,
+  const index = searchIndexSizes();
+  const lighthouseResults = await lighthouseRuns(site.origin);
+
+  report.push(
+    '## Build',
+    '',
+    '| Build | Time | Peak memory |',
+    '| --- | --- | --- |',
+    `| Cold (no caches) | ${times.cold.seconds.toFixed(0)} s | ${times.cold.peakMb.toFixed(0)} MB |`,
+    `| Warm | ${times.warm.seconds.toFixed(0)} s | ${times.warm.peakMb.toFixed(0)} MB |`,
+    '',
+    '## First load, as served by nginx (brotli)',
+    '',
+    '| Page | HTML | CSS | JS | HTML + CSS + JS |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(weights).map(
+      ([name, weight]) =>
+        `| ${name} (${pages[name]}) | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.firstLoad)} |`,
+    ),
+    '',
   );
-  console.log(
-    `| API reference (${pages.api}) | ${api.count} | ${kb(api.bytes)} |`,
-  );
-  console.log(
-    `\nThe API page adds ${kb(extra)} of JavaScript over the guide page (budget ${kb(apiBudgetBytes)}: ${extra <= apiBudgetBytes ? 'within' : 'OVER'}).`,
+  const guide = weights.Guide;
+  const api = weights['API page'];
+  report.push(
+    '## Budgets',
+    '',
+    `- Guide first load: ${kb(guide.firstLoad)} of ${kb(budgets.guideFirstLoadBytes)}: ${guide.firstLoad <= budgets.guideFirstLoadBytes ? 'within' : 'OVER'}.`,
+    `- API page JavaScript over a guide: ${kb(api.js - guide.js)} of ${kb(budgets.apiExtraScriptBytes)}: ${api.js - guide.js <= budgets.apiExtraScriptBytes ? 'within' : 'OVER'}.`,
+    '- Search bytes before first use: checked by tests/e2e/budget.spec.ts (none).',
+    '',
+    '## Search index',
+    '',
+    index
+      ? `\`${index.file}\`: ${kb(index.raw)} raw, ${kb(index.gzip)} gzip, ${kb(index.brotli)} brotli; downloaded once, on first use.`
+      : 'No local index (DocSearch build).',
+    '',
+    `## Lighthouse (median of ${runs})`,
+    '',
+    '| Form factor | Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...Object.entries(lighthouseResults).map(([key, r]) => {
+      const [formFactor, name] = key.split('|');
+      return `| ${formFactor} | ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} |`;
+    }),
+    '',
   );
 } finally {
-  server.kill();
+  site.stop();
 }
+writeFileSync(reportFile, `${report.join('\n')}\n`);
+console.log(report.join('\n'));

@@ -84,6 +84,22 @@ test.describe('API reference pages', () => {
   });
 });
 
+test('Copy page as Markdown puts the page’s Markdown copy on the clipboard', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, '/help/docs/api/order');
+  await page.getByRole('button', {name: 'Copy page as Markdown'}).click();
+  await expect(
+    page.getByRole('status').filter({hasText: 'Page copied as Markdown'}),
+  ).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^# Orders\n/);
+  expect(copied).toContain('## The order object');
+  expect(copied).toContain('### **POST** `/orders/{id}/accept`');
+});
+
 test.describe('API reference without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 

@@ -329,7 +329,11 @@ export function renderSchema(
     heading(depth, objectHeading(name)),
     ...(schema.description ? parse(schema.description) : []),
     fieldTable(spec, parse, name, schema),
-    heading(4, `Example ${schemaWords(name)} object`),
+    // Not a heading: it would skip a level under the object's heading.
+    paragraph({
+      type: 'strong',
+      children: [text(`Example ${schemaWords(name)} object`)],
+    }),
     json(schemaExample(spec, schema)),
   ];
 }
