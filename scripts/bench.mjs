@@ -5,7 +5,10 @@
 // 2. The compressed first load (HTML, CSS, JS as nginx sends them, brotli)
 //    of the home page, a guide, an API page and a blog post.
 // 3. The search index: raw, gzip and brotli.
-// 4. Lighthouse 12, mobile and desktop, median of 3 runs, with the system
+// 4. Search in Chromium: the time from the first keystroke on a fresh page
+//    to results (index download included), and the latency (p50, p95) of 50
+//    fixed queries once the index is loaded.
+// 5. Lighthouse 12, mobile and desktop, median of 3 runs, with the system
 //    Chromium: the four category scores, FCP, LCP, TBT and CLS.
 import {spawnSync} from 'node:child_process';
 import {
@@ -47,6 +50,60 @@ const chromeFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
+];
+
+// Fields, operations, states, screens and spellings readers type.
+const searchQueries = [
+  'tracking_number',
+  'POST /orders',
+  'cancel order',
+  'partially_dispatched',
+  'Changes',
+  'Settings API keys',
+  'color',
+  'catalog',
+  'canceled',
+  'webhook signature',
+  'Idempotency-Key',
+  'rate limit',
+  'next_cursor',
+  'stock_buffer',
+  'available stock',
+  'transfer receive',
+  'batch stock',
+  'completed_with_errors',
+  'barcode',
+  'GTIN',
+  'price change',
+  'effective_at',
+  'host product',
+  'unlink',
+  'Shopify locations',
+  'BigCommerce',
+  'Visualsoft',
+  'enrichment queue',
+  'retry job',
+  'dispatch',
+  'carrier',
+  'sale return',
+  'channel_order_ref',
+  'change feed',
+  'cursor_expired',
+  'invalid_filter',
+  'problem details',
+  'sandbox',
+  'two-factor',
+  'password reset',
+  'views',
+  'advanced query',
+  'export CSV',
+  'file upload',
+  'error report',
+  'warehouse code',
+  'brand store',
+  'wholesale',
+  'dropship',
+  'organisation',
 ];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -102,6 +159,63 @@ function searchIndexSizes() {
     raw: raw.length,
     gzip: gzipSync(raw, {level: 9}).length,
     brotli: statSync(path.join('build', `${file}.br`)).size,
+  };
+}
+
+const percentile = (values, share) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.floor(values.length * share))
+  ];
+
+/** First keystroke to results on a fresh page, then 50 queries' latencies. */
+async function searchTimings(browser, origin) {
+  const page = await browser.newPage();
+  await page.goto(`${origin}${pages.Guide}`, {waitUntil: 'networkidle'});
+  const box = page
+    .getByRole('navigation', {name: 'Main'})
+    .getByLabel('Search', {exact: true});
+  const start = Date.now();
+  await box.focus();
+  await page.keyboard.type('tracking_number');
+  await page.getByRole('option').first().waitFor();
+  const firstResults = Date.now() - start;
+  const latencies = await page.evaluate(async (queries) => {
+    const input = document.querySelector('input.navbar__search-input');
+    const listbox = document.querySelector('[role=listbox]');
+    const times = [];
+    for (const query of queries) {
+      // Results render as a change to the list; a query whose list does not
+      // change within 5 s is counted as unanswered.
+      const changed = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(listbox, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(false);
+        }, 5000);
+      });
+      const begin = performance.now();
+      input.value = query;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      if (await changed) {
+        times.push(performance.now() - begin);
+      }
+    }
+    return times;
+  }, searchQueries);
+  await page.close();
+  return {
+    firstResults,
+    answered: latencies.length,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
   };
 }
 
@@ -164,6 +278,7 @@ try {
   for (const [name, route] of Object.entries(pages)) {
     weights[name] = await firstLoad(browser, `${site.origin}${route}`);
   }
+  const search = await searchTimings(browser, site.origin);
   await browser.close();
   const index = searchIndexSizes();
   const lighthouseResults = await lighthouseRuns(site.origin);
@@ -200,6 +315,9 @@ try {
     index
       ? `\`${index.file}\`: ${kb(index.raw)} raw, ${kb(index.gzip)} gzip, ${kb(index.brotli)} brotli; downloaded once, on first use.`
       : 'No local index (DocSearch build).',
+    '',
+    `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
+    `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
     '',
     `## Lighthouse (median of ${runs})`,
     '',
