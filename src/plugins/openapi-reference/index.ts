@@ -16,12 +16,13 @@ export function apiReferenceRemark(
   siteDir: string,
 ): [typeof apiReferenceRemarkPlugin, ApiReferenceOptions] {
   const specDir = path.join(siteDir, specFolder);
+  const guideLifecyclesFile = path.join(siteDir, guideLifecyclesPath);
   return [
     apiReferenceRemarkPlugin,
     {
       specDir,
-      guideLifecyclesFile: path.join(siteDir, guideLifecyclesPath),
-      specHash: specHash(specDir),
+      guideLifecyclesFile,
+      specHash: specHash(specDir, [guideLifecyclesFile]),
     },
   ];
 }

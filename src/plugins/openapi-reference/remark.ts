@@ -28,7 +28,7 @@ export interface ApiReferenceOptions {
   specDir: string;
   /** Lifecycles that exist only in the guides (not in the API). */
   guideLifecyclesFile: string;
-  /** Changes when the spec does, so cached pages are rebuilt. */
+  /** Changes when the spec or the guide lifecycles do: cached pages rebuild, and the sources are read again. */
   specHash: string;
 }
 
@@ -132,6 +132,28 @@ const diagramTitles: Record<string, string> = {
   enrichment: 'Enrichment job lifecycle',
 };
 
+interface Sources {
+  spec: LoadedSpec;
+  guideLifecycles: Record<string, Lifecycle>;
+}
+
+/** The spec and guide lifecycles, read once per version of the spec. */
+const sourcesByHash = new Map<string, Sources>();
+
+function sources(options: ApiReferenceOptions): Sources {
+  let loaded = sourcesByHash.get(options.specHash);
+  if (!loaded) {
+    loaded = {
+      spec: loadSpec(options.specDir),
+      guideLifecycles: yaml.load(
+        readFileSync(path.resolve(options.guideLifecyclesFile), 'utf8'),
+      ) as Record<string, Lifecycle>,
+    };
+    sourcesByHash.set(options.specHash, loaded);
+  }
+  return loaded;
+}
+
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root) => {
     const placeholders: {parent: Parent; node: MdxJsxFlowElement}[] = [];
@@ -152,10 +174,7 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
     }
     const {fromMarkdown} = await import('mdast-util-from-markdown');
     const parse: MarkdownParser = (markdown) => fromMarkdown(markdown).children;
-    const spec = loadSpec(options.specDir);
-    const guideLifecycles = yaml.load(
-      readFileSync(path.resolve(options.guideLifecyclesFile), 'utf8'),
-    ) as Record<string, Lifecycle>;
+    const {spec, guideLifecycles} = sources(options);
 
     let usesTabs = false;
     for (const {parent, node} of placeholders) {

@@ -190,12 +190,16 @@ export function loadSpec(specDir: string): LoadedSpec {
   return {document, resources, sharedSchemas};
 }
 
-/** A hash of every spec file, so cached pages rebuild when the spec changes. */
-export function specHash(specDir: string): string {
+/**
+ * A hash of every spec file (and any other files the pages are drawn from),
+ * so cached pages rebuild when one changes.
+ */
+export function specHash(specDir: string, otherFiles: string[] = []): string {
   const hash = createHash('sha256');
   for (const file of [
     path.join(specDir, rootFileName),
     ...resourceFiles(specDir),
+    ...otherFiles,
   ]) {
     hash.update(file).update(readFileSync(file));
   }
