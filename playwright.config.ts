@@ -1,21 +1,26 @@
 import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {
-  algoliaBuildDir,
-  algoliaPort,
-  basePath,
-  bannerPort,
-  sitePort,
-} from './tests/support/site';
+import {basePath, bannerPort, sitePort} from './tests/support/site';
+
+/**
+ * The tests that need the production build (`npm run build` first): checks
+ * of the built files, then the browser tests against the build served by
+ * the shipped nginx configuration. The unit tests, which need no build, have
+ * their own configuration (playwright.unit.config.ts).
+ */
 
 // Playwright's own browser downloads are unavailable here: use the system
-// Chromium (installed by .ci/run) unless CHROMIUM_PATH names another.
+// Chromium (installed by scripts/ensure-tools.mjs) unless CHROMIUM_PATH
+// names another.
 const systemChromium = '/usr/bin/chromium';
 const executablePath =
   process.env.CHROMIUM_PATH ??
   (existsSync(systemChromium) ? systemChromium : undefined);
 
 const isCI = Boolean(process.env.CI);
+
+// Servers get this long to stop cleanly (nginx removes its temporary root).
+const serverShutdownMs = 5_000;
 
 export default defineConfig({
   testDir: './tests',
@@ -31,8 +36,8 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'unit',
-      testMatch: 'unit/**/*.spec.ts',
+      name: 'build',
+      testMatch: 'build/**/*.spec.ts',
     },
     {
       name: 'chromium',
@@ -48,20 +53,16 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/serve.mjs --dir build --base ${basePath} --port ${sitePort}`,
+      // The build as production serves it: the shipped nginx configuration.
+      command: `node node_modules/jiti/bin/jiti.js tests/support/nginxServer.ts ${sitePort} build`,
       url: `http://127.0.0.1:${sitePort}${basePath}`,
       reuseExistingServer: !isCI,
+      gracefulShutdown: {signal: 'SIGTERM', timeout: serverShutdownMs},
     },
     {
       // The same build served at / instead of /help/: a wrong base URL.
       command: `node scripts/serve.mjs --dir build --base / --port ${bannerPort}`,
       url: `http://127.0.0.1:${bannerPort}/`,
-      reuseExistingServer: !isCI,
-    },
-    {
-      // The site built with Algolia DocSearch instead of the local search.
-      command: `node scripts/serve.mjs --dir ${algoliaBuildDir} --base ${basePath} --port ${algoliaPort}`,
-      url: `http://127.0.0.1:${algoliaPort}${basePath}`,
       reuseExistingServer: !isCI,
     },
   ],

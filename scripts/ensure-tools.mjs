@@ -4,7 +4,7 @@
 // its brotli modules (the tests serve the build with deploy/nginx/).
 // Prints each program's path.
 import {execFileSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, rmSync, writeFileSync} from 'node:fs';
 
 const tools = [
   {
@@ -54,19 +54,24 @@ if (missing.length > 0) {
   console.log(`Installing ${packages.join(', ')} from Debian packages…`);
   const env = {...process.env, DEBIAN_FRONTEND: 'noninteractive'};
   execFileSync('apt-get', ['update', '-qq'], {stdio: 'inherit', env});
-  // Install only: the tests start their own nginx, never the system service.
-  execFileSync(
-    'sh',
-    [
-      '-c',
-      'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d',
-    ],
-    {env},
-  );
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
-    stdio: 'inherit',
-    env,
-  });
+  // Install only: the tests start their own nginx, never the system
+  // service. A policy-rc.d that refuses service starts does that; it is
+  // removed again afterwards unless the machine already had one.
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) {
+    writeFileSync(policy, '#!/bin/sh\nexit 101\n', {mode: 0o755});
+  }
+  try {
+    execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+      stdio: 'inherit',
+      env,
+    });
+  } finally {
+    if (ownPolicy) {
+      rmSync(policy);
+    }
+  }
 }
 
 for (const tool of tools) {

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import {loadSpec} from '../src/plugins/openapi-reference/spec';
+
 /**
  * Every route of the site, in one list that all route tests share. Each entry
  * names the page's single h1, so a route that answers with the wrong page
@@ -47,39 +50,54 @@ export interface ApiPage extends SiteRoute {
   tag: string;
 }
 
-const apiPage = (tag: string, h1: RegExp): ApiPage => ({
+/**
+ * The API pages of the site specification. Each but the introduction is a
+ * tag of the OpenAPI document, whose display name is the page's h1
+ * (tests/build/routes.spec.ts checks the two lists agree both ways).
+ */
+export const apiPageNames = [
+  'introduction',
+  'company',
+  'user',
+  'notification',
+  'brand',
+  'product',
+  'variant',
+  'image',
+  'price',
+  'priceChange',
+  'warehouse',
+  'stock',
+  'batchStock',
+  'order',
+  'orderItem',
+  'dispatch',
+  'dispatchItem',
+  'sale',
+  'store',
+  'brandstore',
+  'hostProduct',
+  'hostVariant',
+  'file',
+  'fileUtilities',
+  'change',
+];
+
+const spec = loadSpec(path.join(__dirname, '..', 'openapi'));
+const displayNames = new Map(
+  spec.document.tags.map((tag) => [tag.name, tag['x-displayName'] ?? tag.name]),
+);
+const exactly = (text: string) =>
+  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+
+export const apiPages: ApiPage[] = apiPageNames.map((tag) => ({
   path: `/help/docs/api/${tag}`,
   tag,
-  h1,
-});
-
-export const apiPages: ApiPage[] = [
-  apiPage('introduction', /api introduction/i),
-  apiPage('company', /^company$/i),
-  apiPage('user', /^users$/i),
-  apiPage('notification', /^webhook notifications$/i),
-  apiPage('brand', /^brands$/i),
-  apiPage('product', /^products$/i),
-  apiPage('variant', /^variants$/i),
-  apiPage('image', /^images$/i),
-  apiPage('price', /^prices$/i),
-  apiPage('priceChange', /^price changes$/i),
-  apiPage('warehouse', /^warehouses$/i),
-  apiPage('stock', /^stock and transfers$/i),
-  apiPage('batchStock', /^batch stock updates$/i),
-  apiPage('order', /^orders$/i),
-  apiPage('orderItem', /^order items$/i),
-  apiPage('dispatch', /^dispatches$/i),
-  apiPage('dispatchItem', /^dispatch items$/i),
-  apiPage('sale', /^sales$/i),
-  apiPage('store', /^stores$/i),
-  apiPage('brandstore', /^brand stores$/i),
-  apiPage('hostProduct', /^host products$/i),
-  apiPage('hostVariant', /^host variants$/i),
-  apiPage('file', /^files$/i),
-  apiPage('fileUtilities', /^file utilities$/i),
-  apiPage('change', /^change feed$/i),
-];
+  h1:
+    tag === 'introduction'
+      ? /api introduction/i
+      : exactly(displayNames.get(tag) ?? tag),
+}));
 
 const resources: SiteRoute[] = [
   {

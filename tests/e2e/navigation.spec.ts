@@ -83,10 +83,12 @@ test.describe('prefetching', () => {
   async function prefetchLinks(page: Page): Promise<number> {
     await open(page, startPage);
     // Hovering links is what makes Docusaurus preload their pages.
-    for (const link of await page
+    const links = await page
       .getByRole('navigation', {name: 'Docs sidebar'})
       .getByRole('link')
-      .all()) {
+      .all();
+    expect(links.length, 'sidebar links to hover').toBeGreaterThan(5);
+    for (const link of links) {
       await link.hover();
     }
     return page.locator('link[rel="prefetch"]').count();

@@ -1,18 +1,5 @@
-import {routes, unknownRoutes} from '../routes';
+import {unknownRoutes} from '../routes';
 import {expect, notFoundResourceError, open, test} from '../support/fixtures';
-
-test.describe('every route', () => {
-  for (const route of routes) {
-    test(`${route.path} answers 200 with its own single h1`, async ({page}) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      await page.locator('html[data-has-hydrated="true"]').waitFor();
-      const headings = page.getByRole('heading', {level: 1});
-      await expect(headings).toHaveCount(1);
-      await expect(headings).toHaveText(route.h1);
-    });
-  }
-});
 
 test.describe('unknown addresses', () => {
   test.use({allowedConsoleErrors: [notFoundResourceError]});

@@ -6,14 +6,17 @@ import {useEffect, type MouseEvent, type ReactNode} from 'react';
 import AnnouncementBar from '@theme-original/AnnouncementBar';
 import type AnnouncementBarType from '@theme/AnnouncementBar';
 import type {WrapperProps} from '@docusaurus/types';
-// The theme's own hook for the bar's state, as the original component uses it.
-import {useAnnouncementBar} from '@docusaurus/theme-common/internal';
+import {createStorageSlot, useThemeConfig} from '@docusaurus/theme-common';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof AnnouncementBarType>;
 
 // Set on <html> by the theme before hydration; its CSS hides the bar when "true".
 const initiallyDismissedAttribute = 'data-announcement-bar-initially-dismissed';
+
+// The id of the announcement the reader last saw, in the theme's own storage
+// slot (the key the theme and its pre-hydration script use, namespaced).
+const seenIdSlot = createStorageSlot('docusaurus.announcement.id');
 
 function focusNavbarAfterClose(event: MouseEvent<HTMLDivElement>): void {
   const closeButton = (event.target as Element).closest('button');
@@ -26,15 +29,18 @@ function focusNavbarAfterClose(event: MouseEvent<HTMLDivElement>): void {
 }
 
 export default function AnnouncementBarWrapper(props: Props): ReactNode {
-  const {isActive} = useAnnouncementBar();
+  const {announcementBar} = useThemeConfig();
+  const id = announcementBar?.id;
+  // Runs before the theme's provider records the new id (a parent's effects
+  // run after its children's), so the stored id is still the old one.
   useEffect(() => {
-    if (isActive) {
+    if (id !== undefined && seenIdSlot.get() !== id) {
       document.documentElement.setAttribute(
         initiallyDismissedAttribute,
         'false',
       );
     }
-  }, [isActive]);
+  }, [id]);
 
   return (
     // The bar's own close button is the interactive element (keyboard

@@ -5,13 +5,17 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import BlogTagsListPage from '@theme-original/BlogTagsListPage';
 import type BlogTagsListPageType from '@theme/BlogTagsListPage';
 import type {WrapperProps} from '@docusaurus/types';
+import {useSiteFacts} from '@site/src/lib/siteFacts';
 
 type Props = WrapperProps<typeof BlogTagsListPageType>;
 
 export default function BlogTagsListPageWrapper(props: Props): ReactNode {
+  const {productName} = useSiteFacts();
   return (
     <>
-      <PageMetadata description="Every topic of the Integration Hub blog, from API changes to connector news, with the posts on each." />
+      <PageMetadata
+        description={`Every topic of the ${productName} blog, from API changes to connector news, with the posts on each.`}
+      />
       <BlogTagsListPage {...props} />
     </>
   );

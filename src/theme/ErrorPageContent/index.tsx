@@ -5,7 +5,7 @@ import ErrorPageContent from '@theme-original/ErrorPageContent';
 import type ErrorPageContentType from '@theme/ErrorPageContent';
 import type {WrapperProps} from '@docusaurus/types';
 import Link from '@docusaurus/Link';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useSiteFacts} from '@site/src/lib/siteFacts';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 
 type Props = WrapperProps<typeof ErrorPageContentType>;
@@ -23,8 +23,7 @@ function reportLink(supportEmail: string, error: Error): string {
 }
 
 export default function ErrorPageContentWrapper(props: Props): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
-  const supportEmail = siteConfig.customFields?.supportEmail as string;
+  const {supportEmail} = useSiteFacts();
   const isBrowser = useIsBrowser();
   return (
     <>

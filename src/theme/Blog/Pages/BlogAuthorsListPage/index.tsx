@@ -5,13 +5,17 @@ import {PageMetadata} from '@docusaurus/theme-common';
 import BlogAuthorsListPage from '@theme-original/Blog/Pages/BlogAuthorsListPage';
 import type BlogAuthorsListPageType from '@theme/Blog/Pages/BlogAuthorsListPage';
 import type {WrapperProps} from '@docusaurus/types';
+import {useSiteFacts} from '@site/src/lib/siteFacts';
 
 type Props = WrapperProps<typeof BlogAuthorsListPageType>;
 
 export default function BlogAuthorsListPageWrapper(props: Props): ReactNode {
+  const {productName} = useSiteFacts();
   return (
     <>
-      <PageMetadata description="The people who write the Integration Hub blog: product managers, engineers and the documentation team." />
+      <PageMetadata
+        description={`The people who write the ${productName} blog: product managers, engineers and the documentation team.`}
+      />
       <BlogAuthorsListPage {...props} />
     </>
   );
