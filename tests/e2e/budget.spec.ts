@@ -1,7 +1,9 @@
 import {budgets, firstLoad} from '../../scripts/lib/page-weight';
-import {startNginx} from '../../scripts/lib/nginx-site';
 import {expect, test} from '../support/fixtures';
-import {budgetPort} from '../support/site';
+import {sitePort} from '../support/site';
+
+// The browser tests' server: the build behind the shipped nginx configuration.
+const origin = `http://127.0.0.1:${sitePort}`;
 
 /**
  * Page-weight budgets, measured as sent by the shipped nginx configuration
@@ -9,23 +11,14 @@ import {budgetPort} from '../support/site';
  * timings are only reported, by `npm run bench`.
  */
 
-// One nginx for the file: its tests run in one worker.
-test.describe.configure({mode: 'serial'});
-
-let site: Awaited<ReturnType<typeof startNginx>>;
-test.beforeAll(async () => {
-  site = await startNginx(budgetPort, 'build');
-});
-test.afterAll(() => site.stop());
-
 test('a guide’s first load, and an API page’s extra JavaScript, stay within budget', async ({
   browser,
 }) => {
   const guide = await firstLoad(
     browser,
-    `${site.origin}/help/docs/getting-started/login`,
+    `${origin}/help/docs/getting-started/login`,
   );
-  const api = await firstLoad(browser, `${site.origin}/help/docs/api/order`);
+  const api = await firstLoad(browser, `${origin}/help/docs/api/order`);
   expect(guide.firstLoad).toBeLessThanOrEqual(budgets.guideFirstLoadBytes);
   expect(api.js - guide.js).toBeLessThanOrEqual(budgets.apiExtraScriptBytes);
 });
@@ -39,7 +32,7 @@ test('nothing of search is downloaded before the reader touches it', async ({
   page.on('requestfinished', (request) =>
     (touched ? after : before).push(request.url()),
   );
-  await page.goto(`${site.origin}/help/docs/getting-started/login`, {
+  await page.goto(`${origin}/help/docs/getting-started/login`, {
     waitUntil: 'networkidle',
   });
   touched = true;

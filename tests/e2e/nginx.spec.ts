@@ -4,6 +4,7 @@ import {routes} from '../routes';
 import {expect, open, test} from '../support/fixtures';
 import {startNginx} from '../../scripts/lib/nginx-site';
 import {nginxPort, staleTabPort} from '../support/site';
+import {makeNextRelease} from '../support/nextRelease';
 
 /**
  * The build served by a real nginx with the shipped configuration and
@@ -188,6 +189,7 @@ test.describe('a tab opened before a deploy', () => {
   test.describe.configure({mode: 'serial'});
   let staleSite: Awaited<ReturnType<typeof startNginx>>;
   test.beforeAll(async () => {
+    makeNextRelease('build', 'build-next');
     staleSite = await startNginx(staleTabPort, 'build');
   });
   test.afterAll(() => staleSite.stop());

@@ -6,6 +6,7 @@ export const basePath = '/help/';
 const portOffset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const port = (n: number) => n + portOffset;
 
+/** The build behind the shipped nginx configuration, for every browser test. */
 export const sitePort = port(4173);
 /** The same build served at / (a wrong base URL), for the base-URL banner. */
 export const bannerPort = port(4174);
@@ -16,5 +17,3 @@ export const algoliaBuildDir = 'build-algolia';
 export const nginxPort = port(4176);
 /** A second nginx for the deploy-while-a-tab-is-open test. */
 export const staleTabPort = port(4177);
-/** The budget test's nginx. */
-export const budgetPort = port(4178);
