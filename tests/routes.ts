@@ -37,6 +37,10 @@ const advanced: SiteRoute[] = [
     path: '/help/docs/advanced/product-export-formats',
     h1: /product export formats/i,
   },
+  {path: '/help/docs/advanced/stock-export-formats', h1: /stock export/i},
+  {path: '/help/docs/advanced/sales-export-formats', h1: /sales export/i},
+  {path: '/help/docs/advanced/api-keys', h1: /api keys/i},
+  {path: '/help/docs/advanced/webhooks', h1: /webhooks/i},
 ];
 
 const authors: SiteRoute[] = [
@@ -119,6 +123,25 @@ const resources: SiteRoute[] = [
   {path: '/help/docs/resources/resource-transfer', h1: /transfers/i},
   {path: '/help/docs/resources/resource-file', h1: /file import/i},
   {path: '/help/docs/resources/resource-enrichment', h1: /enrichment jobs/i},
+  {
+    path: '/help/docs/resources/leave-integration-hub',
+    h1: /leave integration hub/i,
+  },
+];
+
+const troubleshooting: SiteRoute[] = [
+  {
+    path: '/help/docs/troubleshooting/stock-not-updating',
+    h1: /stock isn't updating/i,
+  },
+  {
+    path: '/help/docs/troubleshooting/order-missing-or-stuck',
+    h1: /missing or stuck/i,
+  },
+  {
+    path: '/help/docs/troubleshooting/undo-an-import',
+    h1: /undo or correct an import/i,
+  },
 ];
 
 const enrichment: SiteRoute[] = [
@@ -171,6 +194,7 @@ export const routes: SiteRoute[] = [
   ...resources,
   ...enrichment,
   ...shopifyConnect,
+  ...troubleshooting,
   ...apiPages,
   ...blog,
 ];

@@ -73,6 +73,18 @@ const audiences: {
 
 const commonTasks: TaskLink[] = [
   {
+    label: "Stock isn't updating in my shop",
+    to: '/docs/troubleshooting/stock-not-updating',
+  },
+  {
+    label: 'An order is missing or stuck',
+    to: '/docs/troubleshooting/order-missing-or-stuck',
+  },
+  {
+    label: 'Undo or correct an import',
+    to: '/docs/troubleshooting/undo-an-import',
+  },
+  {
     label: 'Sign in with two-factor authentication',
     to: '/docs/getting-started/login',
   },
@@ -91,6 +103,14 @@ const commonTasks: TaskLink[] = [
   {
     label: 'Export products one row per variant',
     to: '/docs/advanced/product-export-formats',
+  },
+  {
+    label: 'Create and rotate API keys',
+    to: '/docs/advanced/api-keys',
+  },
+  {
+    label: 'Set up webhooks in Settings',
+    to: '/docs/advanced/webhooks',
   },
   {
     label: 'Handle API errors and rate limits',

@@ -53,6 +53,7 @@ test('merchant guides need 400 words, other docs 300', () => {
   expect(minWordsFor('docs/resources/resource-order.mdx')).toBe(400);
   expect(minWordsFor('docs/enrichment/enrich-queue.mdx')).toBe(400);
   expect(minWordsFor('docs/shopify-connect/overview.mdx')).toBe(400);
+  expect(minWordsFor('docs/troubleshooting/stock-not-updating.md')).toBe(400);
   expect(minWordsFor('docs/getting-started/login.md')).toBe(300);
   expect(minWordsFor('docs/api/orders/order.mdx')).toBe(300);
   const guide = {

@@ -5,9 +5,13 @@
 
 export const minDocWords = 300;
 
-/** Merchant guides (resources, enrichment, Shopify connect) go further. */
+/**
+ * Merchant guides (resources, enrichment, Shopify connect and
+ * troubleshooting) go further.
+ */
 export const minGuideWords = 400;
-const guideFolders = /^docs\/(resources|enrichment|shopify-connect)\//;
+const guideFolders =
+  /^docs\/(resources|enrichment|shopify-connect|troubleshooting)\//;
 
 /** The minimum words of prose for a docs page, by its folder. */
 export function minWordsFor(file: string): number {
