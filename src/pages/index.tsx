@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useSiteFacts} from '@site/src/lib/siteFacts';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
@@ -21,7 +22,7 @@ const audiences: {
   {
     title: 'For merchants and brand staff',
     summary:
-      'Run your catalogue, stock, orders and shop connections in the Integration Hub app.',
+      'Run your catalogue, stock, orders and shop connections in the web app.',
     start: {
       label: 'Open User Documentation',
       to: '/docs/getting-started/login',
@@ -148,10 +149,7 @@ function LatestPost(): ReactNode {
 
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  const {supportEmail, statusPageUrl} = siteConfig.customFields as {
-    supportEmail: string;
-    statusPageUrl: string;
-  };
+  const {supportEmail, statusPageUrl} = useSiteFacts();
   return (
     <Layout description={siteConfig.tagline}>
       <header className={styles.hero}>
