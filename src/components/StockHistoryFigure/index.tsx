@@ -1,0 +1,137 @@
+import type {ReactNode} from 'react';
+import AppFigure, {Cell, Control, Grid, Marker, Row} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * A Stock row and its History: ALDF-HWJ-OLV-M in Leeds DC on 5 May 2023,
+ * the figures and change entries of the quick tour and the Changes guide.
+ */
+
+const figures = [
+  {label: 'On hand', value: 23},
+  {label: 'Allocated', value: 3},
+  {label: 'Buffer', value: 11},
+  {label: 'Available', value: 9},
+  {label: 'Incoming', value: 12},
+];
+
+interface Entry {
+  time: string;
+  actor: string;
+  fields: [field: string, before: number, after: number][];
+}
+
+/** Newest first, as History lists them. */
+const history: Entry[] = [
+  {
+    time: '5 May 2023, 11:15',
+    actor: 'Priya Shah (user)',
+    fields: [
+      ['buffer', 2, 11],
+      ['available', 18, 9],
+    ],
+  },
+  {
+    time: '5 May 2023, 10:30',
+    actor: 'Northwind Shopify (connector)',
+    fields: [
+      ['allocated', 2, 3],
+      ['available', 19, 18],
+    ],
+  },
+  {
+    time: '4 May 2023, 15:05',
+    actor: 'Priya Shah (user)',
+    fields: [
+      ['on_hand', 24, 23],
+      ['allocated', 3, 2],
+    ],
+  },
+  {
+    time: '4 May 2023, 10:30',
+    actor: 'Northwind Shopify (connector)',
+    fields: [
+      ['allocated', 2, 3],
+      ['available', 20, 19],
+    ],
+  },
+];
+
+export default function StockHistoryFigure(): ReactNode {
+  return (
+    <AppFigure
+      screen={['Stock']}
+      caption={
+        <>
+          The Stock screen filtered to ALDF-HWJ-OLV-M on 5 May 2023, with{' '}
+          <strong>History</strong> open for the Leeds DC row. Available is on
+          hand minus allocated minus buffer: 23 − 3 − 11 = 9.
+        </>
+      }
+      notes={[
+        <>
+          The row: one variant in one warehouse. Select it, then{' '}
+          <strong>Edit</strong> to correct on hand after a count or change the
+          buffer.
+        </>,
+        <>
+          <strong>History</strong> opens <strong>Changes</strong> filtered to
+          this stock record, newest first.
+        </>,
+        <>
+          Each entry names who changed which figure, from what to what: an order
+          allocated one more unit at 10:30, and at 11:15 Priya Shah raised the
+          buffer from 2 to 11, so available fell from 19 to 9.
+        </>,
+      ]}>
+      <p className={styles.filter}>
+        <span className={styles.filterLabel}>Filter</span>
+        <code>sku = &quot;ALDF-HWJ-OLV-M&quot;</code>
+      </p>
+      <Grid
+        label="Stock records"
+        columns="minmax(10.5rem, 1.6fr) minmax(5rem, 1fr) repeat(5, minmax(4.6rem, 0.7fr))"
+        header={['Variant', 'Warehouse', ...figures.map(({label}) => label)]}>
+        <Row highlight>
+          <Cell label="Variant">
+            <code>ALDF-HWJ-OLV-M</code>
+            <Marker n={1} />
+          </Cell>
+          <Cell label="Warehouse">Leeds DC</Cell>
+          {figures.map(({label, value}) => (
+            <Cell key={label} label={label}>
+              {label === 'Available' ? <strong>{value}</strong> : value}
+            </Cell>
+          ))}
+        </Row>
+      </Grid>
+      <p className={styles.rowActions}>
+        <Control>Edit</Control>
+        <Control primary>History</Control>
+        <Marker n={2} />
+      </p>
+      <div className={styles.panel}>
+        <p className={styles.panelTitle}>
+          Changes: stock ALDF-HWJ-OLV-M at Leeds DC
+          <Marker n={3} />
+        </p>
+        <ol className={styles.entries} aria-label="History, newest first">
+          {history.map(({time, actor, fields}) => (
+            <li key={time} className={styles.entry}>
+              <span className={styles.when}>
+                {time} · {actor}
+              </span>
+              <span className={styles.fields}>
+                {fields.map(([field, before, after]) => (
+                  <span key={field} className={styles.field}>
+                    <code>{field}</code> {before} → {after}
+                  </span>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </AppFigure>
+  );
+}
