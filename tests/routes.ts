@@ -104,6 +104,10 @@ const resources: SiteRoute[] = [
 ];
 
 const enrichment: SiteRoute[] = [
+  {
+    path: '/help/docs/enrichment/enrich-listings',
+    h1: /how enrichment fills your bigcommerce and visualsoft listings/i,
+  },
   {path: '/help/docs/enrichment/enrich-bigcom', h1: /bigcommerce/i},
   {path: '/help/docs/enrichment/enrich-visualsoft', h1: /visualsoft/i},
   {path: '/help/docs/enrichment/enrich-queue', h1: /enrichment queue/i},
