@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Cell, Control, Grid, Marker, Row} from '../AppFigure';
+import AppFigure, {Control, Marker} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -88,23 +88,27 @@ export default function StockHistoryFigure(): ReactNode {
         <span className={styles.filterLabel}>Filter</span>
         <code>sku = &quot;ALDF-HWJ-OLV-M&quot;</code>
       </p>
-      <Grid
-        label="Stock records"
-        columns="minmax(10.5rem, 1.6fr) minmax(5rem, 1fr) repeat(5, minmax(4.6rem, 0.7fr))"
-        header={['Variant', 'Warehouse', ...figures.map(({label}) => label)]}>
-        <Row highlight>
-          <Cell label="Variant">
+      <ul className={styles.stockRow} aria-label="Stock record">
+        <li className={styles.tile}>
+          <span className={styles.tileLabel}>Variant</span>
+          <span className={styles.tileValue}>
             <code>ALDF-HWJ-OLV-M</code>
             <Marker n={1} />
-          </Cell>
-          <Cell label="Warehouse">Leeds DC</Cell>
-          {figures.map(({label, value}) => (
-            <Cell key={label} label={label}>
+          </span>
+        </li>
+        <li className={styles.tile}>
+          <span className={styles.tileLabel}>Warehouse</span>
+          <span className={styles.tileValue}>Leeds DC</span>
+        </li>
+        {figures.map(({label, value}) => (
+          <li key={label} className={styles.tile}>
+            <span className={styles.tileLabel}>{label}</span>
+            <span className={styles.tileValue}>
               {label === 'Available' ? <strong>{value}</strong> : value}
-            </Cell>
-          ))}
-        </Row>
-      </Grid>
+            </span>
+          </li>
+        ))}
+      </ul>
       <p className={styles.rowActions}>
         <Control>Edit</Control>
         <Control primary>History</Control>
