@@ -41,7 +41,7 @@ export default function AppFigure({
         <div className={styles.window}>
           <p className={styles.screenPath}>
             <span className={styles.visuallyHidden}>Screen: </span>
-            {screen.join(' › ')}
+            {screen.join(' → ')}
           </p>
           {tabs.length > 0 && (
             <ul className={styles.tabs} aria-label="Tabs">

@@ -96,6 +96,7 @@ function Arrow({label}: {label: string}): ReactNode {
   return (
     <span className={styles.arrow}>
       <span className={styles.arrowLabel}>{label}</span>
+      <span className={styles.line} aria-hidden="true" />
     </span>
   );
 }

@@ -70,9 +70,8 @@ export default function StockHistoryFigure(): ReactNode {
       }
       notes={[
         <>
-          The row: one variant in one warehouse. Select it, then{' '}
-          <strong>Edit</strong> to correct on hand after a count or change the
-          buffer.
+          <strong>Edit</strong> on the selected row (one variant in one
+          warehouse): correct on hand after a count, or change the buffer.
         </>,
         <>
           <strong>History</strong> opens <strong>Changes</strong> filtered to
@@ -93,7 +92,6 @@ export default function StockHistoryFigure(): ReactNode {
           <span className={styles.tileLabel}>Variant</span>
           <span className={styles.tileValue}>
             <code>ALDF-HWJ-OLV-M</code>
-            <Marker n={1} />
           </span>
         </li>
         <li className={styles.tile}>
@@ -110,6 +108,7 @@ export default function StockHistoryFigure(): ReactNode {
         ))}
       </ul>
       <p className={styles.rowActions}>
+        <Marker n={1} />
         <Control>Edit</Control>
         <Control primary>History</Control>
         <Marker n={2} />
