@@ -269,6 +269,7 @@ const config = {
           title: 'More',
           items: [
             {label: 'Blog', to: '/blog'},
+            {label: 'Writing these docs', to: '/docs/doc2'},
             {label: 'Service status', href: statusPageUrl},
             {label: 'Email support', href: `mailto:${supportEmail}`},
           ],

@@ -54,19 +54,22 @@ const sidebars = {
       // A real link (to the docs landing page), so crawlers can follow it.
       link: {type: 'doc', id: 'index'},
       collapsible: false,
-      items: [
-        ...guideCategories,
-        {
-          type: 'category',
-          label: 'Writing these docs',
-          items: ['doc2', 'doc3', 'mdx'],
-        },
-      ],
+      items: guideCategories,
     },
     {
       ...folderCategory(apiFolder, apiCategoryFile),
       link: {type: 'doc', id: `${apiFolder}/introduction`},
       collapsible: false,
+    },
+  ],
+  // The pages for the people who write this site: a sidebar of their own,
+  // so merchants never meet them among the guides.
+  writing: [
+    {
+      type: 'category',
+      label: 'Writing these docs',
+      collapsible: false,
+      items: ['doc2', 'doc3', 'mdx'],
     },
   ],
 } satisfies SidebarsConfig;

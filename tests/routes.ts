@@ -145,6 +145,10 @@ const troubleshooting: SiteRoute[] = [
 ];
 
 const enrichment: SiteRoute[] = [
+  {
+    path: '/help/docs/enrichment/enrich-listings',
+    h1: /how enrichment fills your bigcommerce and visualsoft listings/i,
+  },
   {path: '/help/docs/enrichment/enrich-bigcom', h1: /bigcommerce/i},
   {path: '/help/docs/enrichment/enrich-visualsoft', h1: /visualsoft/i},
   {path: '/help/docs/enrichment/enrich-queue', h1: /enrichment queue/i},
@@ -176,10 +180,10 @@ const blog: SiteRoute[] = [
   {path: '/help/blog/archive', h1: /archive/i},
   {path: '/help/blog/authors', h1: /authors/i},
   {path: '/help/blog/tags', h1: /tags/i},
-  {path: '/help/blog/tags/docusaurus', h1: /tagged with "docusaurus"/i},
-  {path: '/help/blog/tags/facebook', h1: /tagged with "facebook"/i},
-  {path: '/help/blog/tags/hello', h1: /tagged with "hello"/i},
-  {path: '/help/blog/tags/hola', h1: /tagged with "hola"/i},
+  {path: '/help/blog/tags/docusaurus', h1: /tagged with "help site"/i},
+  {path: '/help/blog/tags/facebook', h1: /tagged with "api"/i},
+  {path: '/help/blog/tags/hello', h1: /tagged with "product news"/i},
+  {path: '/help/blog/tags/hola', h1: /tagged with "selling abroad"/i},
   {path: '/help/blog/hello-world', h1: /batch stock/i},
   {path: '/help/blog/hola', h1: /spanish|hola/i},
   {path: '/help/blog/welcome', h1: /welcome/i},

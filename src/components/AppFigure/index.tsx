@@ -1,0 +1,193 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+
+/**
+ * The shared frame of the guides' figures: a static drawing of one web-app
+ * screen (or of a flow) inside a <figure>, with a caption that names what it
+ * shows and a numbered key to the markers drawn on it. Everything is plain
+ * HTML, so screen readers read the screen as text, the layout fits a
+ * phone and the colours follow the colour mode. Nothing runs in the browser.
+ */
+
+interface AppFigureProps {
+  /** The caption: what the figure shows, in a sentence or two. */
+  caption: ReactNode;
+  /** The key to the numbered markers, in order; each entry names its control. */
+  notes?: ReactNode[];
+  /**
+   * The screen's path in the app, from the left navigation down, e.g.
+   * ['Stores', 'Northwind Shopify']. Leave it out for a flow diagram.
+   */
+  screen?: string[];
+  /** The screen's tabs, if it has any. */
+  tabs?: string[];
+  /** The tab the figure shows open. */
+  activeTab?: string;
+  children: ReactNode;
+}
+
+export default function AppFigure({
+  caption,
+  notes = [],
+  screen,
+  tabs = [],
+  activeTab,
+  children,
+}: AppFigureProps): ReactNode {
+  return (
+    <figure className={styles.figure}>
+      {screen ? (
+        <div className={styles.window}>
+          <p className={styles.screenPath}>
+            <span className={styles.visuallyHidden}>Screen: </span>
+            {screen.join(' → ')}
+          </p>
+          {tabs.length > 0 && (
+            <ul className={styles.tabs} aria-label="Tabs">
+              {tabs.map((tab) => (
+                <li
+                  key={tab}
+                  className={clsx(
+                    styles.tab,
+                    tab === activeTab && styles.tabActive,
+                  )}>
+                  {tab}
+                  {tab === activeTab && (
+                    <span className={styles.visuallyHidden}> (open)</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.body}>{children}</div>
+        </div>
+      ) : (
+        <div className={styles.diagram}>{children}</div>
+      )}
+      <figcaption className={styles.caption}>
+        <p>{caption}</p>
+        {notes.length > 0 && (
+          <ol className={styles.notes}>
+            {notes.map((note, index) => (
+              <li key={index}>{note}</li>
+            ))}
+          </ol>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * A numbered marker on the drawing. The caption's key says what it points
+ * at, so the marker itself is hidden from screen readers.
+ */
+export function Marker({n}: {n: number}): ReactNode {
+  return (
+    <span className={styles.marker} aria-hidden="true">
+      {n}
+    </span>
+  );
+}
+
+type Tone = 'success' | 'warning' | 'danger' | 'neutral';
+
+/** A status as the app shows it: the state's name, tinted by its meaning. */
+export function Status({
+  tone,
+  children,
+}: {
+  tone: Tone;
+  children: ReactNode;
+}): ReactNode {
+  return <span className={clsx(styles.status, styles[tone])}>{children}</span>;
+}
+
+/**
+ * A button, menu or field drawn on the screen. It is a picture of a
+ * control, not a control: it takes no focus and does nothing.
+ */
+export function Control({
+  kind = 'button',
+  primary = false,
+  children,
+}: {
+  kind?: 'button' | 'select';
+  primary?: boolean;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <span
+      className={clsx(
+        styles.control,
+        kind === 'select' && styles.select,
+        primary && styles.primary,
+      )}>
+      {children}
+      {kind === 'select' && (
+        <span className={styles.chevron} aria-hidden="true">
+          ▾
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Rows of a drawn grid; the header row is for the eye only. */
+export function Grid({
+  columns,
+  header,
+  children,
+  label,
+}: {
+  /** CSS grid-template-columns for the wide layout. */
+  columns: string;
+  header: string[];
+  children: ReactNode;
+  label: string;
+}): ReactNode {
+  return (
+    <div className={styles.grid} style={{['--columns' as string]: columns}}>
+      <div className={clsx(styles.row, styles.headerRow)} aria-hidden="true">
+        {header.map((cell) => (
+          <span key={cell}>{cell}</span>
+        ))}
+      </div>
+      <ul className={styles.rows} aria-label={label}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+/** One cell of a Row: its label (read aloud, shown when stacked) and value. */
+export function Cell({
+  label,
+  children,
+}: {
+  label: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <span className={styles.cell}>
+      <span className={styles.cellLabel}>{label}: </span>
+      {children}
+    </span>
+  );
+}
+
+/** One row of a Grid; its children are the cells. */
+export function Row({
+  children,
+  highlight = false,
+}: {
+  children: ReactNode;
+  highlight?: boolean;
+}): ReactNode {
+  return (
+    <li className={clsx(styles.row, highlight && styles.highlight)}>
+      {children}
+    </li>
+  );
+}

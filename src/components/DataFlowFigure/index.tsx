@@ -1,0 +1,132 @@
+import type {ReactNode} from 'react';
+import AppFigure from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * The four data flows of the resources overview, each from where data starts,
+ * through the Hub, to where it lands, with the sample jacket's figures.
+ */
+
+interface Step {
+  who: string;
+  what: ReactNode;
+}
+
+interface Flow {
+  title: string;
+  from: Step;
+  /** What carries the data into the Hub. */
+  into: string;
+  hub: ReactNode;
+  /** What carries it on from the Hub. */
+  out: string;
+  to: Step;
+}
+
+const flows: Flow[] = [
+  {
+    title: 'Catalogue',
+    from: {
+      who: 'Brand: Alder & Finch',
+      what: 'Products, variants, images and prices, entered in Catalogue, Files or the API',
+    },
+    into: 'through an active brand store',
+    hub: 'Publishes each product to the stores that sell the brand',
+    out: 'on publish, then on every change',
+    to: {
+      who: 'Shop: Northwind Shopify',
+      what: 'The listing is created or updated; on BigCommerce and Visualsoft an existing listing is enriched',
+    },
+  },
+  {
+    title: 'Stock',
+    from: {
+      who: 'Warehouse: Leeds DC',
+      what: 'On hand from Stock, stock files, batch updates and transfers: 24 units',
+    },
+    into: 'figures per variant',
+    hub: (
+      <>
+        Works out available: on hand − allocated − buffer, never below 0. 24 − 3
+        − 2 = <strong>19</strong>
+      </>
+    ),
+    out: 'every 5 minutes and on change',
+    to: {
+      who: 'Shop: mapped Shopify location',
+      what: 'Leeds Warehouse shows 19 in stock',
+    },
+  },
+  {
+    title: 'Orders',
+    from: {
+      who: 'Shop: Northwind Shopify',
+      what: 'Olivia Bennett pays for order 10482, one jacket in size M',
+    },
+    into: 'when paid',
+    hub: (
+      <>
+        Makes one order per brand, <code>pending</code>, and allocates its units
+        at once
+      </>
+    ),
+    out: 'to accept',
+    to: {
+      who: 'Fulfilling company',
+      what: 'The brand for dropship, the retailer for wholesale: Northwind accepts 10482',
+    },
+  },
+  {
+    title: 'Dispatch and sales',
+    from: {
+      who: 'Fulfilling company',
+      what: 'Records a dispatch: DPD Next Day, tracking 15501234567890',
+    },
+    into: 'dispatch',
+    hub: 'Takes the units off on hand and allocated, and records the sale',
+    out: 'fulfilment with tracking',
+    to: {
+      who: 'Shop, then brand',
+      what: 'Shopify emails the customer; the sale shows in Sales for Northwind and Alder & Finch',
+    },
+  },
+];
+
+function Arrow({label}: {label: string}): ReactNode {
+  return (
+    <span className={styles.arrow}>
+      <span className={styles.arrowLabel}>{label}</span>
+      <span className={styles.line} aria-hidden="true" />
+    </span>
+  );
+}
+
+export default function DataFlowFigure(): ReactNode {
+  return (
+    <AppFigure caption="The four flows of data between brands, Integration Hub and shops, numbered as the sections below. Each reads from left to right (top to bottom on a phone), with the Harbour Waxed Jacket's figures.">
+      <ol className={styles.flows}>
+        {flows.map(({title, from, into, hub, out, to}) => (
+          <li key={title} className={styles.flow}>
+            <p className={styles.title}>{title}</p>
+            <div className={styles.steps}>
+              <p className={styles.node}>
+                <strong>{from.who}</strong>
+                <span>{from.what}</span>
+              </p>
+              <Arrow label={into} />
+              <p className={`${styles.node} ${styles.hub}`}>
+                <strong>Integration Hub</strong>
+                <span>{hub}</span>
+              </p>
+              <Arrow label={out} />
+              <p className={styles.node}>
+                <strong>{to.who}</strong>
+                <span>{to.what}</span>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </AppFigure>
+  );
+}

@@ -1,0 +1,72 @@
+import {expect, open, test} from '../support/fixtures';
+
+/**
+ * The guides' figures (src/components/*Figure): each is a figure named by its
+ * caption, reads as text, and fits a phone without scrolling sideways.
+ */
+
+const figures = [
+  {
+    path: '/help/docs/resources/resource-overview',
+    caption: /four flows of data between brands/i,
+    // A phrase the drawing holds as text, so a screen reader reads it.
+    text: '24 − 3 − 2 = 19',
+  },
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /locations tab of northwind shopify/i,
+    text: 'Nothing: Shopify keeps its own figure',
+  },
+  {
+    path: '/help/docs/shopify-connect/download-products',
+    caption: /products tab of northwind shopify/i,
+    text: 'HWJ-OLIVE-L',
+  },
+  {
+    path: '/help/docs/resources/resource-stock',
+    caption: /stock screen filtered to ALDF-HWJ-OLV-M/i,
+    text: 'Changes: stock ALDF-HWJ-OLV-M at Leeds DC',
+  },
+];
+
+const phoneWidth = 390;
+const desktopWidth = 1280;
+
+for (const width of [desktopWidth, phoneWidth]) {
+  test.describe(`figures at ${width} px`, () => {
+    test.use({viewport: {width, height: 900}});
+
+    for (const {path, caption, text} of figures) {
+      test(`${path} has its figure, captioned, legible and within the page`, async ({
+        page,
+      }) => {
+        await open(page, path);
+        const figure = page.getByRole('figure', {name: caption});
+        await expect(figure).toBeVisible();
+        await expect(figure.getByText(text, {exact: false})).toBeVisible();
+
+        // Nothing inside the figure reaches past its right edge, and the
+        // figure stays inside the article: no sideways scrolling, no clipping.
+        const overflow = await figure.evaluate((element) => {
+          const {right} = element.getBoundingClientRect();
+          const article = element.closest('article')!.getBoundingClientRect();
+          const past = Array.from(element.querySelectorAll('*'))
+            .filter((child) => child.getBoundingClientRect().right > right + 1)
+            .map((child) => child.textContent?.slice(0, 40));
+          return {past, outside: right > article.right + 1};
+        });
+        expect(overflow).toEqual({past: [], outside: false});
+
+        // Text stays at a legible size on a phone too.
+        const smallest = await figure.evaluate((element) =>
+          Math.min(
+            ...Array.from(element.querySelectorAll('*'))
+              .filter((child) => child.childNodes.length > 0)
+              .map((child) => parseFloat(getComputedStyle(child).fontSize)),
+          ),
+        );
+        expect(smallest).toBeGreaterThanOrEqual(12);
+      });
+    }
+  });
+}
