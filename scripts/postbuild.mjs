@@ -1,8 +1,11 @@
 // The post-build step for static hosting, run after `docusaurus build`:
-//   node scripts/postbuild.mjs <build dir> [--docsearch]
+//   node scripts/postbuild.mjs [build dir]
+// It takes the base path and the search backend from the build's own
+// deployment facts (_deployment.json, written by the deployment-facts plugin).
 // 1. Computes the Content-Security-Policy from the build: the sha256 hash of
 //    every inline script in every HTML file (never kept by hand; a changed
-//    config changes the hashes). --docsearch opens connect-src to Algolia.
+//    config changes the hashes). A DocSearch build opens connect-src to
+//    Algolia.
 // 2. Writes the security and caching headers twice: `_headers` for hosts
 //    that read one, and `_nginx.conf` for deploy/nginx/help.conf to include.
 // 3. Writes precompressed .br and .gz copies of every text file, which nginx
@@ -10,16 +13,13 @@
 import {createHash} from 'node:crypto';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
+import {readDeploymentFacts} from './lib/deployment-facts.mjs';
 
-const {positionals, values} = parseArgs({
-  allowPositionals: true,
-  options: {docsearch: {type: 'boolean', default: false}},
-});
-const buildDir = path.resolve(positionals[0] ?? 'build');
-const basePath = '/help/';
+const buildDir = path.resolve(process.argv[2] ?? 'build');
+const facts = readDeploymentFacts(buildDir);
+const basePath = facts.baseUrl;
 
 // Cache-Control values: hashed files never change; everything else is
 // revalidated on every use.
@@ -159,11 +159,11 @@ for (const file of files.filter((name) => name.endsWith('.html'))) {
   );
 }
 const headers = securityHeaders(
-  contentSecurityPolicy(hashes, values.docsearch),
+  contentSecurityPolicy(hashes, facts.search === 'algolia'),
 );
 await writeFile(path.join(buildDir, '_headers'), headersFile(headers));
 await writeFile(path.join(buildDir, '_nginx.conf'), nginxInclude(headers));
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.size} inline script hashes; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.size} inline script hashes; ${facts.search} search under ${basePath}; headers written; ${files.length} files precompressed where useful.`,
 );
