@@ -1,12 +1,6 @@
 import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {
-  algoliaBuildDir,
-  algoliaPort,
-  basePath,
-  bannerPort,
-  sitePort,
-} from './tests/support/site';
+import {basePath, bannerPort, buildDir, sitePort} from './tests/support/site';
 
 // Playwright's own browser downloads are unavailable here: use the system
 // Chromium (installed by .ci/run) unless CHROMIUM_PATH names another.
@@ -16,6 +10,14 @@ const executablePath =
   (existsSync(systemChromium) ? systemChromium : undefined);
 
 const isCI = Boolean(process.env.CI);
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath,
+    args: ['--disable-gpu', '--disable-background-networking'],
+  },
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -37,31 +39,26 @@ export default defineConfig({
     {
       name: 'chromium',
       testMatch: 'e2e/**/*.spec.ts',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: ['--disable-gpu', '--disable-background-networking'],
-        },
-      },
+      use: chromium,
+    },
+    {
+      // `npm run test:variant`: builds the site once more, the way a
+      // deployer with another base path and DocSearch would, and checks it.
+      name: 'variant',
+      testMatch: 'variant/**/*.spec.ts',
+      use: chromium,
     },
   ],
   webServer: [
     {
-      command: `node scripts/serve.mjs --dir build --base ${basePath} --port ${sitePort}`,
+      command: `node scripts/serve.mjs --dir ${buildDir} --base ${basePath} --port ${sitePort}`,
       url: `http://127.0.0.1:${sitePort}${basePath}`,
       reuseExistingServer: !isCI,
     },
     {
       // The same build served at / instead of /help/: a wrong base URL.
-      command: `node scripts/serve.mjs --dir build --base / --port ${bannerPort}`,
+      command: `node scripts/serve.mjs --dir ${buildDir} --base / --port ${bannerPort}`,
       url: `http://127.0.0.1:${bannerPort}/`,
-      reuseExistingServer: !isCI,
-    },
-    {
-      // The site built with Algolia DocSearch instead of the local search.
-      command: `node scripts/serve.mjs --dir ${algoliaBuildDir} --base ${basePath} --port ${algoliaPort}`,
-      url: `http://127.0.0.1:${algoliaPort}${basePath}`,
       reuseExistingServer: !isCI,
     },
   ],

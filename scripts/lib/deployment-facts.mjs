@@ -9,6 +9,12 @@ import path from 'node:path';
 export const deploymentFactsFile = '_deployment.json';
 
 /**
+ * The security headers the post-build step computed for the build, as
+ * `[name, value]` pairs; the CSP lists the build's inline-script hashes.
+ */
+export const securityHeadersFile = '_security-headers.json';
+
+/**
  * @typedef {object} DeploymentFacts
  * @property {string} url The public origin (`url` in the config).
  * @property {string} baseUrl The base path, with a leading and trailing slash.
