@@ -5,6 +5,8 @@ import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as LocalSearchOptions} from '@easyops-cn/docusaurus-search-local';
 import type {PluginOptions as LlmsTxtOptions} from '@signalwire/docusaurus-plugin-llms-txt';
 import contentRulesPlugin from './src/plugins/content-rules';
+import deploymentFactsPlugin from './src/plugins/deployment-facts';
+import {hasGitHistory} from './src/lib/gitHistory';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
@@ -38,6 +40,15 @@ const useAlgolia = Boolean(algoliaAppId && algoliaApiKey && algoliaIndexName);
 // in front (BASE_URL=/<repo>/help/, set by the deploy workflow).
 const baseUrl = process.env.BASE_URL ?? '/help/';
 
+// Last-updated dates come from Git. A copy without `.git` (a source archive,
+// a container build context) builds without them.
+const gitHistory = hasGitHistory(__dirname);
+if (!gitHistory) {
+  console.warn(
+    '[WARNING] No Git history in this folder: building without last-updated dates.',
+  );
+}
+
 // Browser storage keys carry this suffix whatever the site URL is.
 const storageNamespace = 'ih-help';
 
@@ -69,6 +80,8 @@ const config = {
   future: {
     v4: true,
     faster: true,
+    // Without Git no file history is read (by default it is).
+    ...(!gitHistory && {experimental_vcs: false}),
   },
   storage: {
     type: 'localStorage',
@@ -115,7 +128,7 @@ const config = {
         docs: {
           sidebarPath: './sidebars.ts',
           editUrl: `${repositoryUrl}/edit/main/`,
-          showLastUpdateTime: true,
+          showLastUpdateTime: gitHistory,
           showLastUpdateAuthor: false,
           onInlineTags: 'throw',
           // Expands <ApiReference>, <ApiSharedSchemas> and <StateDiagram>
@@ -143,6 +156,7 @@ const config = {
 
   plugins: [
     contentRulesPlugin,
+    deploymentFactsPlugin,
     latestBlogPostPlugin,
     openapiReferencePlugin,
     robotsTxtPlugin,
@@ -161,12 +175,12 @@ const config = {
           includeBlog: true,
           includePages: true,
           excludeRoutes: [
-            '/help/search',
-            '/help/blog/archive',
-            '/help/blog/authors/**',
-            '/help/blog/tags/**',
-            '/help/blog/page/**',
-          ],
+            'search',
+            'blog/archive',
+            'blog/authors/**',
+            'blog/tags/**',
+            'blog/page/**',
+          ].map((route) => `${baseUrl}${route}`),
         },
       } satisfies Partial<LlmsTxtOptions>,
     ],

@@ -9,7 +9,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
-      'build-algolia/',
+      'build-variant/',
+      '_site/',
       'build-next/',
       '.docusaurus/',
       'node_modules/',

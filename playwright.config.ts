@@ -1,12 +1,13 @@
 import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {basePath, bannerPort, sitePort} from './tests/support/site';
+import {basePath, bannerPort, buildDir, sitePort} from './tests/support/site';
 
 /**
  * The tests that need the production build (`npm run build` first): checks
  * of the built files, then the browser tests against the build served by
- * the shipped nginx configuration. The unit tests, which need no build, have
- * their own configuration (playwright.unit.config.ts).
+ * the shipped nginx configuration, and the variant build's checks. The unit
+ * tests, which need no build, have their own configuration
+ * (playwright.unit.config.ts).
  */
 
 // Playwright's own browser downloads are unavailable here: use the system
@@ -21,6 +22,14 @@ const isCI = Boolean(process.env.CI);
 
 // Servers get this long to stop cleanly (nginx removes its temporary root).
 const serverShutdownMs = 5_000;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath,
+    args: ['--disable-gpu', '--disable-background-networking'],
+  },
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -42,26 +51,27 @@ export default defineConfig({
     {
       name: 'chromium',
       testMatch: 'e2e/**/*.spec.ts',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: ['--disable-gpu', '--disable-background-networking'],
-        },
-      },
+      use: chromium,
+    },
+    {
+      // `npm run test:variant`: builds the site once more, the way a
+      // deployer with another base path and DocSearch would, and checks it.
+      name: 'variant',
+      testMatch: 'variant/**/*.spec.ts',
+      use: chromium,
     },
   ],
   webServer: [
     {
       // The build as production serves it: the shipped nginx configuration.
-      command: `node node_modules/jiti/bin/jiti.js tests/support/nginxServer.ts ${sitePort} build`,
+      command: `node node_modules/jiti/bin/jiti.js tests/support/nginxServer.ts ${sitePort} ${buildDir}`,
       url: `http://127.0.0.1:${sitePort}${basePath}`,
       reuseExistingServer: !isCI,
       gracefulShutdown: {signal: 'SIGTERM', timeout: serverShutdownMs},
     },
     {
       // The same build served at / instead of /help/: a wrong base URL.
-      command: `node scripts/serve.mjs --dir build --base / --port ${bannerPort}`,
+      command: `node scripts/serve.mjs --dir ${buildDir} --base / --port ${bannerPort}`,
       url: `http://127.0.0.1:${bannerPort}/`,
       reuseExistingServer: !isCI,
     },

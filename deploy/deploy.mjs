@@ -1,107 +1,77 @@
-// Publishes a build as a new release for the nginx configuration in
-// deploy/nginx/, keeping the hashed assets of the releases it replaced, so a
-// tab opened before a deploy can still load the chunks it knows:
+// Publishes builds as releases for the nginx configuration in deploy/nginx/,
+// and rolls back. Safe to run again after any failure:
 //   node deploy/deploy.mjs --build build --root /srv/help [--keep-days 14]
-// Layout: <root>/releases/<name>/help/<build>, <root>/current -> the live
-// release. A release's assets are carried into each new release for
-// --keep-days after it stopped being live; older releases are removed.
-// Reload nginx afterwards (`nginx -s reload`) to pick up the new headers.
-import {
-  cp,
-  mkdir,
-  readFile,
-  readdir,
-  rename,
-  rm,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
-import {existsSync} from 'node:fs';
-import path from 'node:path';
+//   node deploy/deploy.mjs --rollback --root /srv/help
+// nginx options (both commands): --nginx <binary> (default nginx),
+// --nginx-conf <file> (passed as -c), --nginx-pid <file> (default
+// /run/nginx.pid). --no-reload leaves nginx alone (a root no nginx serves).
+//
+// Layout under the root:
+//   releases/<name>/release.json      what the release is (see below)
+//   releases/<name>/<base path>/...   the build, under its own base path
+//   releases/.staging-<name>/         a release being written; renamed into
+//                                     place only when complete
+//   current -> releases/<name>        the live release
+//   policies.conf                     nginx map: release folder -> its CSP
+//   deploy.lock                       held while a deploy runs (its pid)
+//
+// Each release serves with its own Content-Security-Policy: nginx picks it by
+// the folder `current` resolves to for that request ($realpath_root), so a
+// page and its policy always come from the same release. The deploy writes
+// the new release's policy, tests and reloads nginx, and only then switches.
+//
+// A tab opened before a deploy still loads the chunks it knows: hashed files
+// (assets/, the search index) that left the live build are hard-linked into
+// each new release until they have not been served by a live build for
+// --keep-days. Only the live release and the one it replaced are kept.
 import {parseArgs} from 'node:util';
+import {
+  DeployError,
+  defaultKeepDays,
+  deploy,
+  rollback,
+  validateKeepDays,
+} from './releases.mjs';
 
-const {values} = parseArgs({
-  options: {
-    build: {type: 'string', default: 'build'},
-    root: {type: 'string'},
-    'keep-days': {type: 'string', default: '14'},
-  },
-});
-if (!values.root) {
-  console.error(
-    'Usage: node deploy/deploy.mjs --build build --root /srv/help [--keep-days 14]',
-  );
-  process.exit(2);
-}
-
-const dayMs = 24 * 60 * 60 * 1000;
-const keepMs = Number(values['keep-days']) * dayMs;
-const root = path.resolve(values.root);
-const releasesDir = path.join(root, 'releases');
-const stampFile = 'deployed-at';
-// Hashed files: the chunk and asset folder, and the search index.
-const isHashed = (relative) =>
-  relative.startsWith(`assets${path.sep}`) ||
-  /^search-index-[0-9a-f]+\.json/.test(relative);
-
-async function releases() {
-  if (!existsSync(releasesDir)) {
-    return [];
-  }
-  const names = (await readdir(releasesDir)).sort();
-  return Promise.all(
-    names.map(async (name) => ({
-      name,
-      dir: path.join(releasesDir, name),
-      deployedAt: Date.parse(
-        await readFile(path.join(releasesDir, name, stampFile), 'utf8'),
-      ),
-    })),
-  );
-}
-
-const now = Date.now();
-const previous = await releases();
-const name = new Date(now).toISOString().replace(/[:.]/g, '-');
-const release = path.join(releasesDir, name);
-const site = path.join(release, 'help');
-await mkdir(release, {recursive: true});
-await cp(path.resolve(values.build), site, {recursive: true});
-
-// A release was live until the next one was deployed.
-const retiredAt = (index) => previous[index + 1]?.deployedAt ?? now;
-const kept = previous.filter((_, index) => now - retiredAt(index) < keepMs);
-let carried = 0;
-for (const old of kept) {
-  const oldSite = path.join(old.dir, 'help');
-  const entries = await readdir(oldSite, {
-    withFileTypes: true,
-    recursive: true,
+async function main() {
+  const {values} = parseArgs({
+    options: {
+      build: {type: 'string', default: 'build'},
+      root: {type: 'string'},
+      'keep-days': {type: 'string', default: String(defaultKeepDays)},
+      rollback: {type: 'boolean', default: false},
+      nginx: {type: 'string', default: 'nginx'},
+      'nginx-conf': {type: 'string'},
+      'nginx-pid': {type: 'string'},
+      'no-reload': {type: 'boolean', default: false},
+    },
   });
-  for (const entry of entries.filter((candidate) => candidate.isFile())) {
-    const relative = path.relative(
-      oldSite,
-      path.join(entry.parentPath, entry.name),
+  if (!values.root) {
+    throw new DeployError(
+      'Usage: node deploy/deploy.mjs --build build --root /srv/help [--keep-days 14] | --rollback --root /srv/help',
     );
-    const target = path.join(site, relative);
-    if (isHashed(relative) && !existsSync(target)) {
-      await mkdir(path.dirname(target), {recursive: true});
-      await cp(path.join(oldSite, relative), target);
-      carried += 1;
-    }
+  }
+  const common = {
+    root: values.root,
+    reload: !values['no-reload'],
+    nginx: values.nginx,
+    nginxConf: values['nginx-conf'],
+    nginxPid: values['nginx-pid'],
+  };
+  if (values.rollback) {
+    await rollback(common);
+  } else {
+    await deploy({
+      ...common,
+      build: values.build,
+      keepDays: validateKeepDays(values['keep-days']),
+    });
   }
 }
-await writeFile(path.join(release, stampFile), new Date(now).toISOString());
 
-// Switch atomically: a new symlink renamed over the old one.
-const next = path.join(root, `current.${process.pid}`);
-await symlink(release, next);
-await rename(next, path.join(root, 'current'));
-
-const removed = previous.filter((old) => !kept.includes(old));
-await Promise.all(
-  removed.map((old) => rm(old.dir, {recursive: true, force: true})),
-);
-console.log(
-  `Deployed ${name}: carried ${carried} hashed files from ${kept.length} earlier release(s); removed ${removed.length}.`,
-);
+main().catch((error) => {
+  console.error(
+    error instanceof DeployError ? error.message : (error.stack ?? error),
+  );
+  process.exit(1);
+});

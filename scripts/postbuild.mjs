@@ -1,25 +1,30 @@
 // The post-build step for static hosting, run after `docusaurus build`:
-//   node scripts/postbuild.mjs <build dir> [--docsearch]
+//   node scripts/postbuild.mjs [build dir]
+// It takes the base path and the search backend from the build's own
+// deployment facts (_deployment.json, written by the deployment-facts plugin).
 // 1. Computes the Content-Security-Policy from the build: the sha256 hash of
 //    every inline script in every HTML file (never kept by hand; a changed
-//    config changes the hashes). --docsearch opens connect-src to Algolia.
-// 2. Writes the security and caching headers twice: `_headers` for hosts
-//    that read one, and `_nginx.conf` for deploy/nginx/help.conf to include.
+//    config changes the hashes). A DocSearch build opens connect-src to
+//    Algolia.
+// 2. Writes the security headers twice: `_headers` (with the caching rules)
+//    for hosts that read one, which scripts/static-host.mjs puts at the root
+//    of what they publish, and `_security-headers.json`, from which
+//    deploy/deploy.mjs gives nginx each release's policy.
 // 3. Writes precompressed .br and .gz copies of every text file, which nginx
 //    serves as they are (brotli_static, gzip_static).
 import {createHash} from 'node:crypto';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
+import {
+  readDeploymentFacts,
+  securityHeadersFile,
+} from './lib/deployment-facts.mjs';
 
-const {positionals, values} = parseArgs({
-  allowPositionals: true,
-  options: {docsearch: {type: 'boolean', default: false}},
-});
-const buildDir = path.resolve(positionals[0] ?? 'build');
-const basePath = '/help/';
+const buildDir = path.resolve(process.argv[2] ?? 'build');
+const facts = readDeploymentFacts(buildDir);
+const basePath = facts.baseUrl;
 
 // Cache-Control values: hashed files never change; everything else is
 // revalidated on every use.
@@ -115,14 +120,6 @@ function headersFile(headers) {
   ].join('\n\n')}\n`;
 }
 
-/** The nginx include: `add_header` lines for every location of help.conf. */
-function nginxInclude(headers) {
-  const quote = (value) => `"${value.replaceAll('"', '\\"')}"`;
-  return `# Written by scripts/postbuild.mjs from this build; do not edit.\n${headers
-    .map(([name, value]) => `add_header ${name} ${quote(value)} always;`)
-    .join('\n')}\n`;
-}
-
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -149,8 +146,9 @@ async function precompress(files) {
   );
 }
 
+// The build's own `_` files (facts, headers) are for the server, not served.
 const files = (await filesUnder(buildDir)).filter(
-  (file) => !/\.(br|gz)$/.test(file),
+  (file) => !/\.(br|gz)$/.test(file) && !path.basename(file).startsWith('_'),
 );
 const hashes = new Set();
 for (const file of files.filter((name) => name.endsWith('.html'))) {
@@ -159,11 +157,14 @@ for (const file of files.filter((name) => name.endsWith('.html'))) {
   );
 }
 const headers = securityHeaders(
-  contentSecurityPolicy(hashes, values.docsearch),
+  contentSecurityPolicy(hashes, facts.search === 'algolia'),
 );
 await writeFile(path.join(buildDir, '_headers'), headersFile(headers));
-await writeFile(path.join(buildDir, '_nginx.conf'), nginxInclude(headers));
+await writeFile(
+  path.join(buildDir, securityHeadersFile),
+  `${JSON.stringify(headers, null, 2)}\n`,
+);
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.size} inline script hashes; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.size} inline script hashes; ${facts.search} search under ${basePath}; headers written; ${files.length} files precompressed where useful.`,
 );

@@ -1,23 +1,17 @@
-// Serves a built site the way a static host does: files under a base path,
-// folders answer with their index.html, unknown paths answer 404 with the
-// site's 404.html. Used by the browser tests.
-//   node scripts/serve.mjs [--dir build] [--base /help/] [--port 4173]
+// Serves a built site the way a static host does: files under the build's
+// base path (from its deployment facts), folders answer with their
+// index.html, unknown paths answer 404 with the site's 404.html, a malformed
+// address answers 400, and nothing outside the build folder is ever read.
+// Used by the browser tests.
+//   node scripts/serve.mjs [--dir build] [--base <path>] [--port 4173]
+// --base serves the build at another path than it was built for (the tests'
+// wrong-base-URL case).
 import {createReadStream} from 'node:fs';
-import {stat} from 'node:fs/promises';
 import {createServer} from 'node:http';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-
-const {values} = parseArgs({
-  options: {
-    dir: {type: 'string', default: 'build'},
-    base: {type: 'string', default: '/help/'},
-    port: {type: 'string', default: '4173'},
-  },
-});
-
-const root = path.resolve(values.dir);
-const base = values.base.endsWith('/') ? values.base : `${values.base}/`;
+import {readDeploymentFacts} from './lib/deployment-facts.mjs';
+import {resolveRequest} from './lib/serve-path.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -28,33 +22,12 @@ const contentTypes = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
+  '.xsl': 'text/xsl; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
   '.yaml': 'application/yaml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-
-async function findFile(urlPath) {
-  if (!urlPath.startsWith(base) && `${urlPath}/` !== base) {
-    return undefined;
-  }
-  const relative = decodeURIComponent(urlPath.slice(base.length - 1));
-  const file = path.join(root, relative);
-  if (!file.startsWith(root)) {
-    return undefined;
-  }
-  for (const candidate of [
-    file,
-    path.join(file, 'index.html'),
-    `${file}.html`,
-  ]) {
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) {
-      return candidate;
-    }
-  }
-  return undefined;
-}
 
 function send(response, status, file) {
   response.writeHead(status, {
@@ -65,11 +38,26 @@ function send(response, status, file) {
   createReadStream(file).pipe(response);
 }
 
+const {values} = parseArgs({
+  options: {
+    dir: {type: 'string', default: 'build'},
+    base: {type: 'string'},
+    port: {type: 'string', default: '4173'},
+  },
+});
+const root = path.resolve(values.dir);
+const given = values.base ?? readDeploymentFacts(root).baseUrl;
+const base = given.endsWith('/') ? given : `${given}/`;
 createServer(async (request, response) => {
-  const {pathname} = new URL(request.url ?? '/', 'http://localhost');
-  const file = await findFile(pathname);
-  if (file) {
-    send(response, 200, file);
+  // The raw path: URL() would resolve ".." and %2f-free traversals away
+  // before the check, and decode nothing.
+  const urlPath = (request.url ?? '/').split(/[?#]/)[0];
+  const result = await resolveRequest(root, base, urlPath);
+  if (result.status === 200) {
+    send(response, 200, result.file);
+  } else if (result.status === 400) {
+    response.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8'});
+    response.end('Bad request: malformed address.\n');
   } else {
     send(response, 404, path.join(root, '404.html'));
   }

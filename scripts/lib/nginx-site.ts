@@ -1,21 +1,28 @@
 // A real nginx serving deployed releases with the shipped configuration
-// (deploy/nginx/help.conf, only its /srv/help root moved to a temporary
-// folder), and the shipped deploy script to publish builds into it. Used by
-// the browser tests and the benchmark.
-import {execFileSync, spawn} from 'node:child_process';
+// (deploy/nginx/help.conf as it is, with only its /srv/help root, its listen
+// address and, for another base path, /help/ replaced), and the shipped
+// deploy logic to publish builds into it. Used by the browser tests and the
+// benchmark.
+import {spawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {readDeploymentFacts} from './deployment-facts.mjs';
+import {deploy, defaultKeepDays} from '../../deploy/releases.mjs';
 
 const siteDir = path.join(__dirname, '..', '..');
 const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export const shippedConfig = path.join(siteDir, 'deploy', 'nginx', 'help.conf');
 const shippedRoot = '/srv/help/';
+const shippedListen = 'listen 80;';
+const shippedBase = '/help';
+const startTimeoutMs = 10_000;
 
-async function waitForServer(origin: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+async function waitForServer(url: string): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
-      await fetch(`${origin}/help/`);
+      await fetch(url);
       return;
     } catch (error) {
       if (Date.now() > deadline) {
@@ -26,21 +33,46 @@ async function waitForServer(origin: string): Promise<void> {
   }
 }
 
+export type DeployStep = 'policies-loaded' | 'switched';
+
+export interface DeployOptions {
+  /** Days replaced hashed assets are kept (deploy.mjs --keep-days). */
+  keepDays?: number;
+  /** The deploy's clock, for tests of expiry. */
+  now?: number;
+  /** Called after each step of the deploy, before the next. */
+  onStep?: (step: DeployStep) => Promise<void>;
+}
+
 export interface NginxSite {
   origin: string;
-  /** Publishes a build folder as the new live release, then reloads nginx. */
-  deploy(buildDir: string, options?: DeployOptions): void;
+  /** The base path of the first build, as served. */
+  basePath: string;
+  /** The release root (current, releases/, policies.conf). */
+  root: string;
+  /** Publishes a build folder as the new live release, nginx reloaded. */
+  deploy(buildDir: string, options?: DeployOptions): Promise<void>;
   stop(): void;
 }
 
-interface DeployOptions {
-  /** Days a replaced release's hashed assets are kept (deploy.mjs --keep-days). */
-  keepDays?: number;
+/** The shipped configuration, moved to `root` and `port`. */
+export function siteConfig(root: string, port: number, basePath: string) {
+  const shipped = readFileSync(shippedConfig, 'utf8');
+  for (const fixed of [shippedRoot, shippedListen]) {
+    if (!shipped.includes(fixed)) {
+      throw new Error(`${shippedConfig} no longer contains "${fixed}".`);
+    }
+  }
+  return shipped
+    .replaceAll(shippedRoot, `${root}/`)
+    .replace(shippedListen, `listen 127.0.0.1:${port};`)
+    .replaceAll(`${shippedBase}/`, basePath)
+    .replaceAll(`${shippedBase} `, `${basePath.replace(/\/$/, '')} `);
 }
 
 /**
  * Deploys `firstBuild` (a build folder of this project) and serves it on
- * 127.0.0.1:`port` under /help/.
+ * 127.0.0.1:`port` under the build's base path.
  */
 export async function startNginx(
   port: number,
@@ -49,54 +81,49 @@ export async function startNginx(
   const dir = mkdtempSync(path.join(tmpdir(), 'ih-help-nginx-'));
   const root = path.join(dir, 'srv');
   const conf = path.join(dir, 'nginx.conf');
-  const helpConf = readFileSync(
-    path.join(siteDir, 'deploy', 'nginx', 'help.conf'),
-    'utf8',
-  ).replaceAll(shippedRoot, `${root}/`);
-  const deploy = (buildDir: string, {keepDays = 14}: DeployOptions = {}) =>
-    execFileSync(process.execPath, [
-      path.join(siteDir, 'deploy', 'deploy.mjs'),
-      '--build',
-      path.join(siteDir, buildDir),
-      '--root',
-      root,
-      '--keep-days',
-      String(keepDays),
-    ]);
-  deploy(firstBuild);
+  const pid = path.join(dir, 'nginx.pid');
+  const buildPath = (buildDir: string) => path.resolve(siteDir, buildDir);
+  const {baseUrl} = readDeploymentFacts(buildPath(firstBuild));
+  const quiet = () => undefined;
+  // nginx is not running yet: nothing to reload.
+  await deploy({build: buildPath(firstBuild), root, reload: false, log: quiet});
   writeFileSync(
     conf,
     `daemon off;
 # The temporary folder belongs to the user running the tests.
 user ${process.getuid?.() === 0 ? 'root' : 'nobody'};
 worker_processes 1;
-pid ${path.join(dir, 'nginx.pid')};
+pid ${pid};
 error_log ${path.join(dir, 'error.log')};
 include /etc/nginx/modules-enabled/*.conf;
 events {}
 http {
   include /etc/nginx/mime.types;
+  default_type application/octet-stream;
   access_log off;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root}/current;
-${helpConf}
-  }
+${siteConfig(root, port, baseUrl)}
 }
 `,
   );
   const child = spawn(nginxBinary, ['-c', conf], {stdio: 'inherit'});
   const origin = `http://127.0.0.1:${port}`;
-  await waitForServer(origin);
+  await waitForServer(`${origin}${baseUrl}`);
   return {
     origin,
-    /** Publishes a build folder as the new live release, then reloads nginx. */
-    deploy(
-      /** @type {string} */ buildDir,
-      /** @type {{keepDays?: number}} */ options = {},
-    ) {
-      deploy(buildDir, options);
-      execFileSync(nginxBinary, ['-c', conf, '-s', 'reload']);
+    basePath: baseUrl,
+    root,
+    async deploy(buildDir, {keepDays = defaultKeepDays, now, onStep} = {}) {
+      await deploy({
+        build: buildPath(buildDir),
+        root,
+        keepDays,
+        now,
+        onStep,
+        nginx: nginxBinary,
+        nginxConf: conf,
+        nginxPid: pid,
+        log: quiet,
+      });
     },
     stop() {
       child.kill('SIGQUIT');

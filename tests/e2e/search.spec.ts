@@ -1,7 +1,5 @@
-import {readdirSync} from 'node:fs';
 import type {Page, Request} from '@playwright/test';
 import {expect, open, test} from '../support/fixtures';
-import {algoliaBuildDir, algoliaPort} from '../support/site';
 import {maxQueryLength} from '../../src/lib/searchQuery';
 
 const indexFile = /\/help\/search-index-[0-9a-f]{8}\.json$/;
@@ -212,33 +210,4 @@ test('the search page caps a query from its address and still answers', async ({
   await expect(
     page.getByRole('link', {name: /Dispatches/}).first(),
   ).toBeVisible();
-});
-
-test.describe('Algolia DocSearch build', () => {
-  test.use({baseURL: `http://127.0.0.1:${algoliaPort}`});
-
-  test('renders the DocSearch button instead of the local search box', async ({
-    page,
-  }) => {
-    await open(page, guide);
-    await expect(
-      page
-        .getByRole('button', {name: /search/i})
-        .and(page.locator('.DocSearch-Button')),
-    ).toBeVisible();
-    await expect(
-      page
-        .getByRole('navigation', {name: 'Main'})
-        .getByLabel('Search', {exact: true}),
-    ).toHaveCount(0);
-  });
-
-  test('ships no local index; the default build does', () => {
-    const indexFiles = (dir: string) =>
-      readdirSync(dir).filter((name) =>
-        /^search-index-[0-9a-f]+\.json$/.test(name),
-      );
-    expect(indexFiles(algoliaBuildDir)).toEqual([]);
-    expect(indexFiles('build')).toHaveLength(1);
-  });
 });

@@ -1,0 +1,49 @@
+// The build's own record of how it is served, written by the
+// deployment-facts plugin (src/plugins/deployment-facts) at the end of
+// `docusaurus build`. The post-build step, the deploy, the test server, the
+// nginx helper and the tests read it instead of flags or literals.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** Where the facts are written, relative to the build folder. */
+export const deploymentFactsFile = '_deployment.json';
+
+/**
+ * The security headers the post-build step computed for the build, as
+ * `[name, value]` pairs; the CSP lists the build's inline-script hashes.
+ */
+export const securityHeadersFile = '_security-headers.json';
+
+/**
+ * @typedef {object} DeploymentFacts
+ * @property {string} url The public origin (`url` in the config).
+ * @property {string} baseUrl The base path, with a leading and trailing slash.
+ * @property {'local' | 'algolia'} search The local index or Algolia DocSearch.
+ */
+
+/**
+ * Reads the facts of a build folder; throws a message naming the folder when
+ * it is not a build of this site.
+ * @param {string} buildDir
+ * @returns {DeploymentFacts}
+ */
+export function readDeploymentFacts(buildDir) {
+  const file = path.join(buildDir, deploymentFactsFile);
+  let facts;
+  try {
+    facts = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `${buildDir} is not a build of this site: cannot read ${deploymentFactsFile} (${error instanceof Error ? error.message : error}). Run npm run build.`,
+    );
+  }
+  if (
+    typeof facts?.url !== 'string' ||
+    typeof facts.baseUrl !== 'string' ||
+    !/^\/(.+\/)?$/.test(facts.baseUrl) ||
+    !['local', 'algolia'].includes(facts.search)
+  ) {
+    throw new Error(`${file} does not hold valid deployment facts.`);
+  }
+  return facts;
+}

@@ -1,0 +1,265 @@
+import {spawnSync} from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {DeployError, deploy, rollback} from '../../deploy/releases.mjs';
+
+/**
+ * deploy/deploy.mjs on a temporary root, as an operator would run it again
+ * and again: failures, interruptions, strays, races, rollbacks, expiry and
+ * bad input. nginx itself is exercised by tests/e2e/deploy.spec.ts.
+ */
+
+const dayMs = 24 * 60 * 60 * 1000;
+const t0 = Date.parse('2026-01-01T00:00:00Z');
+let dir: string;
+let root: string;
+let messages: string[];
+
+test.beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'ih-help-deploy-'));
+  root = path.join(dir, 'srv');
+  messages = [];
+});
+test.afterEach(() => rmSync(dir, {recursive: true, force: true}));
+
+/** A minimal build of the site: the files the deploy checks, and assets. */
+function makeBuild(name: string, assets: string[], csp = `'sha256-${name}='`) {
+  const build = path.join(dir, name);
+  mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
+  const files: Record<string, string> = {
+    '_deployment.json': JSON.stringify({
+      url: 'https://help.example.com',
+      baseUrl: '/help/',
+      search: 'local',
+    }),
+    '_security-headers.json': JSON.stringify([
+      [
+        'Content-Security-Policy',
+        `default-src 'self'; script-src 'self' ${csp}`,
+      ],
+    ]),
+    'index.html': `<h1>${name}</h1>`,
+    '404.html': '<h1>Not found</h1>',
+    'sitemap.xml': '<urlset/>',
+  };
+  for (const asset of assets) {
+    files[`assets/js/${asset}`] = `/* ${asset} */`;
+  }
+  for (const [file, content] of Object.entries(files)) {
+    writeFileSync(path.join(build, file), content);
+  }
+  return build;
+}
+
+const run = (build: string, now: number, keepDays?: number | string) =>
+  deploy({
+    build,
+    root,
+    now,
+    keepDays: keepDays as number,
+    reload: false,
+    log: (message: string) => messages.push(message),
+  });
+
+const live = () => path.basename(readlinkSync(path.join(root, 'current')));
+const releases = () =>
+  readdirSync(path.join(root, 'releases')).filter(
+    (name) => !name.startsWith('.'),
+  );
+const served = (release: string, file: string) =>
+  path.join(root, 'releases', release, 'help', file);
+
+test('a deploy stages, switches and records the policy of the release', async () => {
+  const {name} = await run(makeBuild('a', ['a1.js']), t0);
+  expect(live()).toBe(name);
+  expect(readFileSync(served(name, 'index.html'), 'utf8')).toBe('<h1>a</h1>');
+  expect(readFileSync(path.join(root, 'policies.conf'), 'utf8')).toContain(
+    `releases/${name}" "default-src 'self'; script-src 'self' 'sha256-a='";`,
+  );
+  expect(existsSync(path.join(root, 'deploy.lock'))).toBe(false);
+});
+
+test('a failed deploy (mistyped --build) changes nothing and blocks nothing', async () => {
+  const first = await run(makeBuild('a', ['a1.js']), t0);
+  await expect(run(path.join(dir, 'biuld'), t0 + dayMs)).rejects.toThrow(
+    /--build .*biuld is not a folder/,
+  );
+  expect(live()).toBe(first.name);
+  const next = await run(makeBuild('b', ['b1.js']), t0 + 2 * dayMs);
+  expect(live()).toBe(next.name);
+});
+
+test('a build missing a file the server needs is refused before anything changes', async () => {
+  const first = await run(makeBuild('a', ['a1.js']), t0);
+  const broken = makeBuild('b', ['b1.js']);
+  unlinkSync(path.join(broken, '_security-headers.json'));
+  await expect(run(broken, t0 + dayMs)).rejects.toThrow(
+    /not a complete build .*missing _security-headers\.json/,
+  );
+  expect(live()).toBe(first.name);
+  expect(releases()).toEqual([first.name]);
+});
+
+test('an interrupted deploy is cleaned up by the next one, with a message', async () => {
+  const first = await run(makeBuild('a', ['a1.js']), t0);
+  // What `kill -9` during the copy leaves: a half-written staging folder.
+  const staging = path.join(root, 'releases', '.staging-killed');
+  mkdirSync(path.join(staging, 'help', 'assets'), {recursive: true});
+  writeFileSync(path.join(staging, 'help', 'index.html'), '<h1>half');
+  const next = await run(makeBuild('b', ['b1.js']), t0 + dayMs);
+  expect(existsSync(staging)).toBe(false);
+  expect(messages.join('\n')).toMatch(
+    /Removing .*\.staging-killed: an incomplete release/,
+  );
+  expect(releases().sort()).toEqual([first.name, next.name].sort());
+});
+
+test('stray entries in releases/ are skipped with a message', async () => {
+  await run(makeBuild('a', ['a1.js']), t0);
+  writeFileSync(path.join(root, 'releases', 'notes.txt'), 'hello');
+  mkdirSync(path.join(root, 'releases', 'copied-by-hand'));
+  const next = await run(makeBuild('b', ['b1.js']), t0 + dayMs);
+  expect(live()).toBe(next.name);
+  expect(messages.join('\n')).toMatch(/Skipping .*notes\.txt: not a release/);
+  expect(messages.join('\n')).toMatch(
+    /Skipping .*copied-by-hand: not a release/,
+  );
+  expect(existsSync(path.join(root, 'releases', 'notes.txt'))).toBe(true);
+});
+
+test('two deploys at once: one runs, the other is refused by the lock', async () => {
+  await run(makeBuild('a', ['a1.js']), t0);
+  const results = await Promise.allSettled([
+    run(makeBuild('b', ['b1.js']), t0 + dayMs),
+    run(makeBuild('c', ['c1.js']), t0 + dayMs + 1),
+  ]);
+  const refused = results.filter((result) => result.status === 'rejected');
+  expect(refused).toHaveLength(1);
+  expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(
+    /Another deploy \(process \d+\) holds .*deploy\.lock/,
+  );
+  expect(
+    results.filter((result) => result.status === 'fulfilled'),
+  ).toHaveLength(1);
+});
+
+test('a lock left by a process that died is taken over', async () => {
+  mkdirSync(root, {recursive: true});
+  // A pid no process has: the child below has exited.
+  const {pid} = spawnSync(process.execPath, ['-e', '']);
+  writeFileSync(path.join(root, 'deploy.lock'), String(pid));
+  const {name} = await run(makeBuild('a', ['a1.js']), t0);
+  expect(live()).toBe(name);
+  expect(messages.join('\n')).toMatch(/Taking over .*deploy\.lock/);
+});
+
+test('rollback returns to the release the live one replaced, and back', async () => {
+  const a = await run(makeBuild('a', ['a1.js']), t0);
+  const b = await run(makeBuild('b', ['b1.js']), t0 + dayMs);
+  const options = {root, reload: false, log: () => undefined};
+  expect((await rollback(options)).name).toBe(a.name);
+  expect(live()).toBe(a.name);
+  expect((await rollback(options)).name).toBe(b.name);
+  expect(live()).toBe(b.name);
+});
+
+test('after a manual rollback the next deploy keeps the live release', async () => {
+  const a = await run(makeBuild('a', ['a1.js']), t0);
+  await run(makeBuild('b', ['b1.js']), t0 + dayMs);
+  // The operator points current at the older release by hand.
+  const link = path.join(root, 'current.manual');
+  symlinkSync(path.join('releases', a.name), link);
+  const {renameSync} = await import('node:fs');
+  renameSync(link, path.join(root, 'current'));
+  const c = await run(makeBuild('c', ['c1.js']), t0 + 2 * dayMs);
+  expect(live()).toBe(c.name);
+  expect(releases()).toContain(a.name);
+  // and it is the rollback target
+  expect(
+    (await rollback({root, reload: false, log: () => undefined})).name,
+  ).toBe(a.name);
+});
+
+test('only the live release and the one it replaced are kept', async () => {
+  const names = [];
+  for (const [index, build] of ['a', 'b', 'c', 'd'].entries()) {
+    names.push(
+      (await run(makeBuild(build, [`${build}1.js`]), t0 + index * dayMs)).name,
+    );
+  }
+  expect(releases().sort()).toEqual(names.slice(-2).sort());
+});
+
+test('a current that is a real folder is refused with a message, nothing deleted', async () => {
+  mkdirSync(path.join(root, 'current'), {recursive: true});
+  writeFileSync(path.join(root, 'current', 'index.html'), 'hand-made');
+  await expect(run(makeBuild('a', ['a1.js']), t0)).rejects.toThrow(
+    /current is not a symbolic link/,
+  );
+  expect(readFileSync(path.join(root, 'current', 'index.html'), 'utf8')).toBe(
+    'hand-made',
+  );
+});
+
+test('carried assets are hard-linked and expire by when a live build last served them', async () => {
+  await run(makeBuild('a', ['a1.js', 'shared.js']), t0);
+  // a1.js leaves the build at day 1: served by a live build until then.
+  const b = await run(makeBuild('b', ['b1.js', 'shared.js']), t0 + dayMs);
+  const a1 = statSync(served(b.name, 'assets/js/a1.js'));
+  const c = await run(makeBuild('c', ['c1.js', 'shared.js']), t0 + 10 * dayMs);
+  // Carried again (9 days after it was last served), as the same file.
+  expect(statSync(served(c.name, 'assets/js/a1.js')).ino).toBe(a1.ino);
+  expect(statSync(served(c.name, 'assets/js/b1.js')).nlink).toBeGreaterThan(1);
+  const d = await run(makeBuild('d', ['d1.js', 'shared.js']), t0 + 16 * dayMs);
+  // 15 days since a live build served a1.js: gone. b1.js (6 days) stays.
+  expect(existsSync(served(d.name, 'assets/js/a1.js'))).toBe(false);
+  expect(existsSync(served(d.name, 'assets/js/b1.js'))).toBe(true);
+  expect(existsSync(served(d.name, 'assets/js/c1.js'))).toBe(true);
+});
+
+for (const keepDays of ['abc', '0', '-3', '']) {
+  test(`--keep-days "${keepDays}" is refused and nothing is deleted`, async () => {
+    const a = await run(makeBuild('a', ['a1.js']), t0);
+    await expect(
+      run(makeBuild('b', ['b1.js']), t0 + dayMs, keepDays),
+    ).rejects.toThrow(DeployError);
+    expect(releases()).toEqual([a.name]);
+    expect(live()).toBe(a.name);
+  });
+}
+
+test('the command line reports bad options and exits non-zero', () => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(__dirname, '..', '..', 'deploy', 'deploy.mjs'),
+      '--build',
+      makeBuild('a', []),
+      '--root',
+      root,
+      '--keep-days',
+      'abc',
+      '--no-reload',
+    ],
+    {encoding: 'utf8'},
+  );
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain(
+    '--keep-days must be a number of days above 0, not "abc"',
+  );
+  expect(existsSync(path.join(root, 'current'))).toBe(false);
+});
