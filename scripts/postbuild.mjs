@@ -5,7 +5,9 @@
 //    config changes the hashes). --docsearch opens connect-src to Algolia.
 // 2. Writes the security and caching headers twice: `_headers` for hosts
 //    that read one, and `_nginx.conf` for deploy/nginx/help.conf to include.
-// 3. Writes precompressed .br and .gz copies of every text file, which nginx
+// 3. Adds the API reference's fields, parameters and enum values to the
+//    local search index as headings (scripts/lib/search-definitions.mjs).
+// 4. Writes precompressed .br and .gz copies of every text file, which nginx
 //    serves as they are (brotli_static, gzip_static).
 import {createHash} from 'node:crypto';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
+import {addSearchDefinitions} from './lib/search-definitions.mjs';
 
 const {positionals, values} = parseArgs({
   allowPositionals: true,
@@ -149,6 +152,7 @@ async function precompress(files) {
   );
 }
 
+const definitions = await addSearchDefinitions(buildDir, basePath);
 const files = (await filesUnder(buildDir)).filter(
   (file) => !/\.(br|gz)$/.test(file),
 );
@@ -165,5 +169,5 @@ await writeFile(path.join(buildDir, '_headers'), headersFile(headers));
 await writeFile(path.join(buildDir, '_nginx.conf'), nginxInclude(headers));
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.size} inline script hashes; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.size} inline script hashes; ${definitions} API definitions added to search; headers written; ${files.length} files precompressed where useful.`,
 );

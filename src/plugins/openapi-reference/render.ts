@@ -342,16 +342,7 @@ function fieldHead(
         ]
       : []),
     text(' '),
-    jsxText(
-      'a',
-      {
-        className: 'api-field__anchor',
-        href: `#${id}`,
-        'aria-label': `Copy link to ${name}`,
-        title: 'Copy link',
-      },
-      [text('#')],
-    ),
+    jsxText('ApiFieldLink', {id, name}),
   ]);
 }
 
@@ -371,11 +362,7 @@ function fieldItem(
       : []),
     ...(field.children.length > 0
       ? [
-          jsx('details', {className: 'api-field__children'}, [
-            // Phrasing directly in the summary: no paragraph around it.
-            jsx('summary', {}, [
-              text('Show child attributes'),
-            ] as unknown as BlockContent[]),
+          jsx('ApiChildAttributes', {}, [
             fieldList(spec, parse, field.children, id),
           ]),
         ]
