@@ -11,7 +11,7 @@ const findable = [
   {
     query: 'tracking_number',
     page: 'Dispatches',
-    section: 'The dispatch object',
+    section: 'tracking_number',
   },
   {query: 'POST /orders', page: 'Orders', section: 'POST /orders'},
   {query: 'cancel order', page: 'Orders', section: 'Cancel an order'},

@@ -662,11 +662,14 @@ function renderOperation(
   const {operation, parameters} = entry;
   const response = responseSection(spec, parse, resource, entry);
   return [
+    // The endpoint heading follows the summary directly, outside the
+    // columns: search indexes the text under each heading up to the next
+    // sibling heading, so the summary's section stays short.
     jsx('section', {className: 'api-operation'}, [
       heading(2, operation.summary),
+      endpointHeading(entry),
       columns(
         [
-          endpointHeading(entry),
           ...(operation.description ? parse(operation.description) : []),
           ...(parameters.length > 0
             ? [
