@@ -207,9 +207,16 @@ const config = {
             searchResultContextMaxLength: searchSnippetLength,
             searchBarShortcutKeymap: 'mod+k',
             fuzzyMatchingDistance: searchFuzzyDistance,
-            // Code samples and drawn diagrams repeat what the tables and
-            // prose say; leaving them out makes the index a fifth smaller.
-            ignoreCssSelectors: ['.theme-code-block', '.state-diagram__canvas'],
+            // Code samples, the API reference's examples and picker, and drawn
+            // diagrams repeat what the tables, fields and prose say; leaving
+            // them out keeps the index small and its results to the point.
+            ignoreCssSelectors: [
+              '.theme-code-block',
+              '.api-code',
+              '.api-samples__picker',
+              '.api-field__anchor',
+              '.state-diagram__canvas',
+            ],
           } satisfies LocalSearchOptions,
         ],
       ],

@@ -10,7 +10,9 @@
 //    for hosts that read one, which scripts/static-host.mjs puts at the root
 //    of what they publish, and `_security-headers.json`, from which
 //    deploy/deploy.mjs gives nginx each release's policy.
-// 3. Writes precompressed .br and .gz copies of every text file, which nginx
+// 3. Adds the API reference's fields, parameters and enum values to the
+//    local search index as headings (scripts/lib/search-definitions.mjs).
+// 4. Writes precompressed .br and .gz copies of every text file, which nginx
 //    serves as they are (brotli_static, gzip_static).
 import {createHash} from 'node:crypto';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
@@ -21,6 +23,7 @@ import {
   readDeploymentFacts,
   securityHeadersFile,
 } from './lib/deployment-facts.mjs';
+import {addSearchDefinitions} from './lib/search-definitions.mjs';
 
 const buildDir = path.resolve(process.argv[2] ?? 'build');
 const facts = readDeploymentFacts(buildDir);
@@ -146,6 +149,8 @@ async function precompress(files) {
   );
 }
 
+const definitions =
+  facts.search === 'local' ? await addSearchDefinitions(buildDir, basePath) : 0;
 // The build's own `_` files (facts, headers) are for the server, not served.
 const files = (await filesUnder(buildDir)).filter(
   (file) => !/\.(br|gz)$/.test(file) && !path.basename(file).startsWith('_'),
@@ -166,5 +171,5 @@ await writeFile(
 );
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.size} inline script hashes; ${facts.search} search under ${basePath}; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.size} inline script hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added; headers written; ${files.length} files precompressed where useful.`,
 );

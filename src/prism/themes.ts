@@ -6,7 +6,8 @@ import type {PrismTheme} from 'prism-react-renderer';
  * its theme's background.
  */
 
-const tokenGroups = {
+/** Prism token types by colour; also read by the API reference's static code. */
+export const tokenGroups = {
   comment: ['comment', 'prolog', 'doctype', 'cdata'],
   punctuation: ['punctuation', 'operator'],
   keyword: ['keyword', 'atrule', 'selector', 'important'],
@@ -26,7 +27,10 @@ const tokenGroups = {
   deleted: ['deleted'],
 };
 
-type Palette = {background: string} & Record<keyof typeof tokenGroups, string>;
+export type Palette = {background: string} & Record<
+  keyof typeof tokenGroups,
+  string
+>;
 
 function codeTheme(palette: Palette): PrismTheme {
   return {
@@ -41,7 +45,8 @@ function codeTheme(palette: Palette): PrismTheme {
   };
 }
 
-export const lightCodeTheme = codeTheme({
+/** The code palettes, light and dark. */
+export const lightCodePalette: Palette = {
   background: '#f6f8fa',
   comment: '#57606a',
   punctuation: '#24292f',
@@ -52,9 +57,10 @@ export const lightCodeTheme = codeTheme({
   variable: '#953800',
   inserted: '#116329',
   deleted: '#82071e',
-});
+};
+export const lightCodeTheme = codeTheme(lightCodePalette);
 
-export const darkCodeTheme = codeTheme({
+export const darkCodePalette: Palette = {
   background: '#161b22',
   comment: '#8b949e',
   punctuation: '#e6edf3',
@@ -65,4 +71,5 @@ export const darkCodeTheme = codeTheme({
   variable: '#ffa657',
   inserted: '#aff5b4',
   deleted: '#ffdcd7',
-});
+};
+export const darkCodeTheme = codeTheme(darkCodePalette);

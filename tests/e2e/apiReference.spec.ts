@@ -2,6 +2,7 @@ import {apiPages} from '../routes';
 import {spec} from '../support/openapi';
 import {expect, open, test} from '../support/fixtures';
 import {allOperations} from '../../src/plugins/openapi-reference/spec';
+import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
 
 const operations = allOperations(spec.document);
 const summariesOf = (tag: string) =>
@@ -20,7 +21,10 @@ test.describe('API reference pages', () => {
       const summaries = summariesOf(tag);
       expect(summaries.length, `operations tagged ${tag}`).toBeGreaterThan(0);
       await open(page, path);
-      const toc = page.locator('.theme-doc-toc-desktop');
+      // From 1200 px the reference's two columns take the width and the
+      // table of contents folds into "On this page" (apiLayout.spec.ts).
+      await page.getByRole('button', {name: 'On this page'}).click();
+      const toc = page.locator('.theme-doc-toc-mobile');
       for (const summary of summaries) {
         await expect(
           toc.getByRole('link', {name: summary, exact: true}).first(),
@@ -34,21 +38,31 @@ test.describe('API reference pages', () => {
   }) => {
     const [first, second] = apiPages.filter(({tag}) => tag !== 'introduction');
     await open(page, first!.path);
-    const python = page.getByRole('tab', {name: 'Python'}).first();
-    await python.click();
-    await expect(python).toHaveAttribute('aria-selected', 'true');
+    const picker = page.getByRole('combobox', {name: 'Language'}).first();
+    await expect(picker.getByRole('option')).toHaveText(
+      sampleLanguages.map(({label}) => label),
+    );
+    await picker.selectOption({label: 'Python'});
+    // Every operation of the page follows the choice.
+    for (const other of await page
+      .getByRole('combobox', {name: 'Language'})
+      .all()) {
+      await expect(other).toHaveValue('python');
+    }
     await expect(
-      page.getByRole('tabpanel').filter({hasText: 'import requests'}).first(),
+      page.getByText('import requests', {exact: false}).first(),
     ).toBeVisible();
+    await expect(
+      page.getByText('curl --request', {exact: false}).first(),
+    ).toBeHidden();
 
     await open(page, second!.path);
     await expect(
-      page.getByRole('tab', {name: 'Python'}).first(),
-    ).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab', {name: 'cURL'}).first()).toHaveAttribute(
-      'aria-selected',
-      'false',
-    );
+      page.getByRole('combobox', {name: 'Language'}).first(),
+    ).toHaveValue('python');
+    await expect(
+      page.getByText('import requests', {exact: false}).first(),
+    ).toBeVisible();
   });
 
   test('the published spec is the document the pages are built from', async ({
@@ -113,12 +127,20 @@ test.describe('API reference without JavaScript', () => {
     page,
   }) => {
     await page.goto('/help/docs/api/order');
-    const samples = page.locator('.tabs-container').first();
-    await expect(
-      samples.getByText('curl', {exact: false}).first(),
-    ).toBeVisible();
-    await expect(samples.getByText('await fetch(').first()).toBeVisible();
+    const samples = page.locator('.api-samples').first();
+    for (const {label} of sampleLanguages) {
+      await expect(
+        samples
+          .getByRole('paragraph')
+          .filter({hasText: new RegExp(`^${label}$`)}),
+      ).toBeVisible();
+    }
+    await expect(samples.getByText('curl --request').first()).toBeVisible();
+    await expect(samples.getByText('fetch(').first()).toBeVisible();
     await expect(samples.getByText('import requests').first()).toBeVisible();
+    await expect(
+      samples.getByRole('combobox', {name: 'Language'}),
+    ).toBeHidden();
     for (const summary of summariesOf('order')) {
       await expect(
         page.getByRole('heading', {level: 2, name: new RegExp(`^${summary}`)}),

@@ -10,7 +10,7 @@ const findable = [
   {
     query: 'tracking_number',
     page: 'Dispatches',
-    section: 'The dispatch object',
+    section: 'tracking_number',
   },
   {query: 'POST /orders', page: 'Orders', section: 'POST /orders'},
   {query: 'cancel order', page: 'Orders', section: 'Cancel an order'},
@@ -36,6 +36,58 @@ const findable = [
     page: 'Integration Hub for shops and catalogues in Spanish',
   },
   {query: 'canceled', page: 'Orders', section: 'Cancel an order'},
+];
+
+/**
+ * API fields, parameters, enum values and operations: the first result
+ * opens the API page at the definition, ahead of guides that mention it.
+ */
+const definitions = [
+  {
+    query: 'tracking_number',
+    page: 'Dispatches',
+    url: /\/docs\/api\/dispatch(\?[^#]*)?#dispatch-object-tracking_number$/,
+  },
+  {
+    query: 'hs_code',
+    page: 'Variants',
+    url: /\/docs\/api\/variant(\?[^#]*)?#variant-object-hs_code$/,
+  },
+  {
+    query: 'partially_dispatched',
+    page: 'Orders',
+    url: /\/docs\/api\/order(\?[^#]*)?#order-object-status$/,
+  },
+  {
+    query: 'Idempotency-Key',
+    page: 'API Documentation',
+    url: /\/docs\/api\/\w+(\?[^#]*)?#[a-z-]+-idempotency-key$/,
+  },
+  {
+    query: 'POST /orders',
+    page: 'Orders',
+    url: /\/docs\/api\/order(\?[^#]*)?#post-orders$/,
+  },
+  {
+    query: 'batch stock',
+    page: 'Batch stock updates',
+    url: /\/docs\/api\/batchStock(\?[^#]*)?$/,
+  },
+  {
+    query: 'channel_order_ref',
+    page: 'Sales',
+    url: /\/docs\/api\/sale(\?[^#]*)?#sale-object-channel_order_ref$/,
+  },
+  {
+    query: 'completed_with_errors',
+    page: 'Batch stock updates',
+    url: /\/docs\/api\/batchStock(\?[^#]*)?#batch-stock-object-status$/,
+  },
+  {
+    query: 'stock_buffer',
+    page: 'Stores and shop platforms',
+    url: /\/docs\/api\/\w+(\?[^#]*)?#[a-z-]+-object-stock_buffer$/,
+  },
 ];
 
 const hostile = [
@@ -123,6 +175,20 @@ test.describe('local search', () => {
         result = result.filter({hasText: section});
       }
       await expect(result.first(), `a result in ${title}`).toBeVisible();
+    });
+  }
+
+  for (const {query, page: title, url} of definitions) {
+    test(`"${query}" opens its API definition first`, async ({page}) => {
+      await open(page, guide);
+      await search(page, query);
+      await expect(results(page).first()).toContainText(title);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(url);
+      const hash = new URL(page.url()).hash;
+      if (hash) {
+        await expect(page.locator(hash)).toBeInViewport();
+      }
     });
   }
 

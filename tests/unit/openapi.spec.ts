@@ -2,9 +2,12 @@ import {expect, test} from '@playwright/test';
 import {allExampleCases, spec, validateExample} from '../support/openapi';
 import {
   codeSamples,
+  idempotencyHeader,
   sampleApiKey,
+  sampleIdempotencyKey,
   sampleRequest,
 } from '../../src/plugins/openapi-reference/samples';
+import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
 import {
   allOperations,
   type Schema,
@@ -75,51 +78,68 @@ test('every tag has operations and every resource file renders on its tag page',
   }
 });
 
-test('code samples match the operation and carry valid JSON', () => {
+test('code samples in every language match the operation and carry valid JSON', () => {
   for (const entry of operations) {
     const {operation} = entry;
     const request = sampleRequest(spec.document, entry);
-    const [curl, javascript, python] = codeSamples(spec.document, entry);
+    const samples = codeSamples(spec.document, entry);
     const where = operation.operationId;
-    const pathPattern = new RegExp(
-      `/v1${entry.path.replace(/\{\w+\}/g, '[^/?]+').replace(/[.]/g, '\\.')}(\\?|$)`,
-    );
     expect(
-      new URL(request.url).pathname + (new URL(request.url).search ? '?' : ''),
+      samples.map((sample) => sample.label),
       where,
-    ).toMatch(pathPattern);
-    expect(curl!.code, where).toContain(`"${request.url}"`);
-    expect(curl!.code, where).toContain(
-      `Authorization: Bearer ${sampleApiKey}`,
+    ).toEqual(sampleLanguages.map((language) => language.label));
+    const url = new URL(request.url);
+    const pathPattern = new RegExp(
+      `^/v1${entry.path.replace(/\{\w+\}/g, '[^/?]+').replace(/[.]/g, '\\.')}$`,
     );
-    expect(javascript!.code, where).toContain(`method: '${request.method}'`);
-    expect(python!.code, where).toContain(
-      `requests.${request.method.toLowerCase()}(`,
-    );
-    if (request.method !== 'GET') {
-      expect(curl!.code, where).toContain(`-X ${request.method}`);
+    expect(url.pathname, where).toMatch(pathPattern);
+    // List samples show their query parameters (every one with an example).
+    for (const parameter of entry.parameters.filter(
+      (candidate) =>
+        candidate.in === 'query' && candidate.example !== undefined,
+    )) {
+      expect(
+        url.searchParams.get(parameter.name),
+        `${where}: ?${parameter.name}`,
+      ).toBe(String(parameter.example));
     }
+    for (const sample of samples) {
+      expect(sample.code, `${where}: ${sample.label}`).toContain(url.hostname);
+      expect(sample.code, `${where}: ${sample.label}`).toContain(url.pathname);
+      expect(sample.code, `${where}: ${sample.label}`).toContain(sampleApiKey);
+    }
+    const curl = samples.find((sample) => sample.language === 'curl')!.code;
+    expect(curl, where).toContain(`--request ${request.method}`);
     for (const [name, value] of request.headers) {
-      expect(curl!.code, `${where}: ${name}`).toContain(
-        `-H "${name}: ${value}"`,
+      expect(curl, `${where}: ${name}`).toContain(
+        `--header '${name}: ${value}'`,
       );
     }
     if (request.body !== undefined) {
-      const curlBody = /-d '([\s\S]*)'$/
-        .exec(curl!.code)?.[1]
+      const curlBody = /--data '([\s\S]*)'$/
+        .exec(curl)?.[1]
         ?.replaceAll("'\\''", "'");
       expect(JSON.parse(curlBody ?? ''), `${where}: cURL body`).toEqual(
         request.body,
       );
-      const jsBody = /JSON\.stringify\(([\s\S]*)\),\n\}\);/.exec(
-        javascript!.code,
-      )?.[1];
-      expect(JSON.parse(jsBody ?? ''), `${where}: JavaScript body`).toEqual(
-        request.body,
-      );
-      expect(python!.code, `${where}: Python body`).toContain('json={');
     }
   }
+});
+
+test('each POST sample sends its own stable Idempotency-Key', () => {
+  const keys = operations
+    .filter(({method}) => method === 'post')
+    .map((entry) => {
+      const header = sampleRequest(spec.document, entry).headers.find(
+        ([name]) => name === idempotencyHeader,
+      );
+      expect(header?.[1], entry.operation.operationId).toBe(
+        sampleIdempotencyKey(entry.operation.operationId),
+      );
+      return header![1];
+    });
+  expect(keys.length).toBeGreaterThan(1);
+  expect(new Set(keys).size).toBe(keys.length);
 });
 
 test('POST operations accept an Idempotency-Key, id paths can answer 404 and every operation lists the shared errors', () => {

@@ -5,8 +5,17 @@ import type {Element, ElementContent, Root, RootContent} from 'hast';
  * page's Markdown copy: drops heading anchor links, HTML comments and the
  * drawn state diagrams (their transitions table stays), gives code blocks
  * their language, and writes each code-sample tab as a labelled block so
- * every language survives without the tabs.
+ * every language survives without the tabs. In the API reference it drops
+ * the controls (copy buttons, copy-link anchors, the language picker and
+ * the "Show child attributes" toggles) and labels each language's sample.
  */
+
+/** API reference controls that mean nothing in a Markdown copy. */
+const controlClasses = [
+  'api-field__anchor',
+  'api-code__copy',
+  'api-samples__picker',
+];
 
 type Parent = Root | Element;
 
@@ -64,9 +73,15 @@ function clean(parent: Parent, baseUrl: string): void {
     }
     if (
       hasClass(node, 'hash-link') ||
-      hasClass(node, 'state-diagram__canvas')
+      hasClass(node, 'state-diagram__canvas') ||
+      controlClasses.some((name) => hasClass(node, name)) ||
+      (node.tagName === 'summary' &&
+        hasClass(parent as Element, 'api-field__children'))
     ) {
       return [];
+    }
+    if (hasClass(node, 'api-code__label')) {
+      return [element('p', [element('strong', node.children)])];
     }
     if (hasClass(node, 'tabs-container')) {
       const replacement = element('div', tabsAsBlocks(node));
@@ -82,11 +97,13 @@ function clean(parent: Parent, baseUrl: string): void {
           child.type === 'element' && child.tagName === 'code',
       );
       if (code) {
-        // One text line per highlighted line, without the <br> separators.
+        // The reference's code is highlighted as one text with token spans;
+        // a theme code block has one element per line.
+        const value = hasClass(node, 'api-code__pre')
+          ? text(code)
+          : code.children.map(text).join('\n');
         code.properties = {className: language ? [language] : []};
-        code.children = [
-          {type: 'text', value: code.children.map(text).join('\n')},
-        ];
+        code.children = [{type: 'text', value}];
       }
       return [node];
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import apiReferenceRemarkPlugin, {type ApiReferenceOptions} from './remark';
 import {loadSpec, publishedSpec, specHash} from './spec';
+import {languageScript, noScriptStyles, referenceStyles} from './styles';
 
 /** Where the spec and the guide-only lifecycles live, relative to the site. */
 export const specFolder = 'openapi';
@@ -29,12 +30,28 @@ export function apiReferenceRemark(
 
 /**
  * Publishes the merged OpenAPI document next to the pages that render it,
- * and watches the spec in development.
+ * adds the reference's client module and head styles, and watches the spec
+ * in development.
  */
 export default function openapiReferencePlugin(context: LoadContext): Plugin {
   const specDir = path.join(context.siteDir, specFolder);
   return {
     name: 'openapi-reference',
+    getClientModules() {
+      return [path.join(__dirname, 'theme', 'client.ts')];
+    },
+    injectHtmlTags() {
+      return {
+        headTags: [
+          {tagName: 'style', innerHTML: referenceStyles()},
+          {tagName: 'script', innerHTML: languageScript()},
+          {
+            tagName: 'noscript',
+            innerHTML: `<style>${noScriptStyles}</style>`,
+          },
+        ],
+      };
+    },
     getPathsToWatch() {
       return [
         `${specDir}/**/*.yaml`,

@@ -4,6 +4,7 @@ import yaml from 'js-yaml';
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {renderStateDiagram} from './diagram';
+import {loadGrammars} from './highlight';
 import {
   renderResource,
   renderSharedSchemas,
@@ -19,8 +20,10 @@ import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
  *
- * The output is plain Markdown syntax (headings, tables, code) plus the
- * theme's Tabs, so the spec never reaches client code.
+ * The output is plain Markdown syntax (headings, lists, tables) plus the
+ * reference's small components (`ApiCode`, `ApiSamples`, `ApiAnchors`,
+ * registered in src/theme/MDXComponents.tsx), so the spec never reaches
+ * client code.
  */
 
 export interface ApiReferenceOptions {
@@ -62,33 +65,6 @@ function required(node: MdxJsxFlowElement, name: string): string {
     throw new Error(`<${node.name}> needs a ${name} attribute.`);
   }
   return value;
-}
-
-/** `import X from 'source';` as an MDX ESM node with its estree. */
-function importNode(names: [string, string][]): RootContent {
-  return {
-    type: 'mdxjsEsm',
-    value: names
-      .map(([local, source]) => `import ${local} from '${source}';`)
-      .join('\n'),
-    data: {
-      estree: {
-        type: 'Program',
-        sourceType: 'module',
-        body: names.map(([local, source]) => ({
-          type: 'ImportDeclaration',
-          specifiers: [
-            {
-              type: 'ImportDefaultSpecifier',
-              local: {type: 'Identifier', name: local},
-            },
-          ],
-          source: {type: 'Literal', value: source, raw: `'${source}'`},
-          attributes: [],
-        })),
-      },
-    },
-  };
 }
 
 function lifecycleOf(
@@ -175,13 +151,12 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
     const {fromMarkdown} = await import('mdast-util-from-markdown');
     const parse: MarkdownParser = (markdown) => fromMarkdown(markdown).children;
     const {spec, guideLifecycles} = sources(options);
+    await loadGrammars();
 
-    let usesTabs = false;
     for (const {parent, node} of placeholders) {
       let replacement: RootContent[];
       if (node.name === 'ApiReference') {
         replacement = renderResource(spec, parse, required(node, 'resource'));
-        usesTabs = true;
       } else if (node.name === 'ApiSharedSchemas') {
         replacement = renderSharedSchemas(spec, parse);
       } else {
@@ -197,14 +172,6 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         );
       }
       parent.children.splice(parent.children.indexOf(node), 1, ...replacement);
-    }
-    if (usesTabs) {
-      root.children.unshift(
-        importNode([
-          ['Tabs', '@theme/Tabs'],
-          ['TabItem', '@theme/TabItem'],
-        ]),
-      );
     }
   };
 }

@@ -1,13 +1,18 @@
 import type {
   BlockContent,
-  Code,
   Heading,
+  Paragraph,
   PhrasingContent,
   RootContent,
   Table,
   TableRow,
 } from 'mdast';
-import type {MdxJsxAttribute, MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import type {
+  MdxJsxAttribute,
+  MdxJsxFlowElement,
+  MdxJsxTextElement,
+} from 'mdast-util-mdx-jsx';
+import {highlight} from './highlight';
 import {codeSamples, firstExample} from './samples';
 import {
   deref,
@@ -23,16 +28,18 @@ import {
 
 /**
  * Renders the reference of one resource file as Markdown syntax tree nodes:
- * "The <resource> object" (a field table and a JSON example), then one `##`
- * section per operation. The nodes become the page's static HTML, and its
- * headings reach the table of contents and the anchor checker.
+ * "The <resource> object" (its fields beside a JSON example), then one `##`
+ * section per operation (parameters and body fields beside the request
+ * samples and the response example). The nodes become the page's static
+ * HTML, and its headings reach the table of contents and the anchor checker.
+ * Fields are lists whose nested objects sit in a native `details`; every
+ * field has an anchor, which `ApiAnchors` registers with the anchor checker.
+ * Code is highlighted here, at build time, and rendered by `ApiCode` as
+ * static HTML, so nothing is tokenised or hydrated per sample in the browser.
  */
 
 /** Parses the spec's Markdown descriptions (plain Markdown, not MDX). */
 export type MarkdownParser = (markdown: string) => RootContent[];
-
-/** Tabs group shared by every code sample, so the chosen language carries over. */
-export const codeLanguageGroup = 'api-language';
 
 export const apiDocsPath = '/docs/api';
 export const introductionPath = `${apiDocsPath}/introduction`;
@@ -51,11 +58,13 @@ const heading = (depth: Heading['depth'], value: string): Heading => ({
   depth,
   children: [text(value)],
 });
-const code = (lang: string, value: string): Code => ({
-  type: 'code',
-  lang,
-  value,
-});
+/** Highlighted code, rendered as static HTML by the `ApiCode` component. */
+const code = (
+  prism: string,
+  value: string,
+  attributes: Record<string, string> = {},
+): MdxJsxFlowElement =>
+  jsx('ApiCode', {prism, html: highlight(value, prism), ...attributes});
 const json = (value: JsonValue) => code('json', JSON.stringify(value, null, 2));
 
 export function jsx(
@@ -77,6 +86,24 @@ export function jsx(
   };
 }
 
+export function jsxText(
+  name: string,
+  attributes: Record<string, string>,
+  children: MdxJsxTextElement['children'] = [],
+): MdxJsxTextElement {
+  return {...jsx(name, attributes), type: 'mdxJsxTextElement', children};
+}
+
+/** A paragraph with a class: `<p class="…">`. */
+const classedParagraph = (
+  className: string,
+  children: PhrasingContent[],
+): Paragraph => ({
+  type: 'paragraph',
+  children: mergeText(children),
+  data: {hProperties: {className: [className]}},
+});
+
 export function table(header: string[], rows: PhrasingContent[][][]): Table {
   const row = (cells: PhrasingContent[][]): TableRow => ({
     type: 'tableRow',
@@ -92,6 +119,15 @@ export function table(header: string[], rows: PhrasingContent[][][]): Table {
   };
 }
 
+/** A table whose scrolling region is named after it (see ScrollableTable). */
+export function labelledTable(
+  label: string,
+  header: string[],
+  rows: PhrasingContent[][][],
+): Table {
+  return {...table(header, rows), data: {hProperties: {'aria-label': label}}};
+}
+
 /** "BrandStore" → "brand store". */
 export const schemaWords = (name: string) =>
   name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -99,7 +135,13 @@ export const schemaWords = (name: string) =>
 export const objectHeading = (name: string) =>
   `The ${schemaWords(name)} object`;
 
-const slug = (value: string) => value.toLowerCase().replace(/\s+/g, '-');
+/** A heading's anchor, as Docusaurus makes it for these plain headings. */
+export const slug = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
 
 /** Where a schema is rendered: shared ones on the introduction, others on their page. */
 function schemaLink(spec: LoadedSpec, name: string): string {
@@ -241,50 +283,129 @@ export function inline(
   });
 }
 
-interface FieldRow {
+/** The fields of an object schema, with their own nested fields. */
+interface Field {
   name: string;
   schema: Schema;
   required: boolean;
+  /** Fields of a nested object or of an array's objects ("child attributes"). */
+  children: Field[];
 }
 
-/** Every field of an object, nested objects and arrays of objects flattened with dots. */
-function fieldRows(spec: LoadedSpec, schema: Schema, prefix = ''): FieldRow[] {
+/** Every field of an object; nested objects and arrays of objects keep theirs as children. */
+function fieldsOf(spec: LoadedSpec, schema: Schema): Field[] {
   const resolved = deref(spec.document, schema);
   const required = new Set(resolved.required ?? []);
-  return Object.entries(resolved.properties ?? {}).flatMap(
-    ([key, property]) => {
-      const name = `${prefix}${key}`;
-      const row = {name, schema: property, required: required.has(key)};
-      if (property.$ref) {
-        return [row];
-      }
-      if (property.properties) {
-        return [row, ...fieldRows(spec, property, `${name}.`)];
-      }
-      if (property.items?.properties) {
-        return [row, ...fieldRows(spec, property.items, `${name}[].`)];
-      }
-      return [row];
-    },
+  return Object.entries(resolved.properties ?? {}).map(([name, property]) => {
+    const nested = property.$ref
+      ? undefined
+      : property.properties
+        ? property
+        : property.items?.properties && !property.items.$ref
+          ? property.items
+          : undefined;
+    return {
+      name,
+      schema: property,
+      required: required.has(name),
+      children: nested ? fieldsOf(spec, nested) : [],
+    };
+  });
+}
+
+/** One field's heading line: anchor link, name, type and whether it is required. */
+function fieldHead(
+  spec: LoadedSpec,
+  id: string,
+  name: string,
+  schema: Schema | undefined,
+  required: boolean,
+  location?: string,
+) {
+  return classedParagraph('api-field__head', [
+    jsxText('code', {className: 'api-field__name'}, [text(name)]),
+    text(' '),
+    jsxText(
+      'span',
+      {className: 'api-field__type'},
+      mergeText([
+        ...(schema ? typeLabel(spec, schema) : []),
+        ...(location ? [text(` · ${location}`)] : []),
+      ]),
+    ),
+    ...(required
+      ? [
+          text(' '),
+          jsxText('span', {className: 'api-field__required'}, [
+            text('Required'),
+          ]),
+        ]
+      : []),
+    text(' '),
+    jsxText('ApiFieldLink', {id, name}),
+  ]);
+}
+
+/** A field as a list item whose id is its anchor: `order-object-totals-grand`. */
+function fieldItem(
+  spec: LoadedSpec,
+  parse: MarkdownParser,
+  field: Field,
+  idPrefix: string,
+): MdxJsxFlowElement {
+  const id = `${idPrefix}-${field.name.toLowerCase()}`;
+  const description = describe(parse, field.schema);
+  return jsx('li', {className: 'api-field', id}, [
+    fieldHead(spec, id, field.name, field.schema, field.required),
+    ...(description.length > 0
+      ? [classedParagraph('api-field__description', description)]
+      : []),
+    ...(field.children.length > 0
+      ? [
+          jsx('ApiChildAttributes', {}, [
+            fieldList(spec, parse, field.children, id),
+          ]),
+        ]
+      : []),
+  ]);
+}
+
+function fieldList(
+  spec: LoadedSpec,
+  parse: MarkdownParser,
+  fields: Field[],
+  idPrefix: string,
+): MdxJsxFlowElement {
+  return jsx(
+    'ul',
+    {className: 'api-fields'},
+    fields.map((field) => fieldItem(spec, parse, field, idPrefix)),
   );
 }
 
+/** An object's fields, their anchors under `idPrefix`. */
 function fieldTable(
   spec: LoadedSpec,
   parse: MarkdownParser,
   name: string,
   schema: Schema,
+  idPrefix: string,
 ) {
-  const rows = fieldRows(spec, schema).map((row) => [
-    [inlineCode(row.name)],
-    typeLabel(spec, row.schema),
-    [text(row.required ? 'Yes' : 'No')],
-    describe(parse, row.schema),
-  ]);
   return jsx('div', {'data-schema': name}, [
-    table(['Field', 'Type', 'Required', 'Description'], rows),
+    fieldList(spec, parse, fieldsOf(spec, schema), idPrefix),
   ]);
 }
+
+/** Main content on the left, examples on the right (stacked when narrow). */
+function columns(main: RootContent[], aside: RootContent[]) {
+  return jsx('div', {className: 'api-columns'}, [
+    jsx('div', {className: 'api-columns__main'}, main as BlockContent[]),
+    jsx('div', {className: 'api-columns__aside'}, aside as BlockContent[]),
+  ]);
+}
+
+/** "The order object" → "order-object": the prefix of its fields' anchors. */
+const objectAnchor = (name: string) => slug(`${schemaWords(name)} object`);
 
 /** The schema's own example, or one built from its properties' examples. */
 export function schemaExample(spec: LoadedSpec, schema: Schema): JsonValue {
@@ -314,7 +435,7 @@ export function schemaExample(spec: LoadedSpec, schema: Schema): JsonValue {
   );
 }
 
-/** "The <name> object": its fields and a full JSON example. */
+/** "The <name> object": its fields beside a full JSON example. */
 export function renderSchema(
   spec: LoadedSpec,
   parse: MarkdownParser,
@@ -328,35 +449,52 @@ export function renderSchema(
   return [
     heading(depth, objectHeading(name)),
     ...(schema.description ? parse(schema.description) : []),
-    fieldTable(spec, parse, name, schema),
-    // Not a heading: it would skip a level under the object's heading.
-    paragraph({
-      type: 'strong',
-      children: [text(`Example ${schemaWords(name)} object`)],
-    }),
-    json(schemaExample(spec, schema)),
+    columns(
+      [fieldTable(spec, parse, name, schema, objectAnchor(name))],
+      [
+        // Not a heading: it would skip a level under the object's heading.
+        paragraph({
+          type: 'strong',
+          children: [text(`Example ${schemaWords(name)} object`)],
+        }),
+        json(schemaExample(spec, schema)),
+      ],
+    ),
   ];
 }
 
+/** The operation's path, query and header parameters, each with its anchor. */
 function parameterTable(
   spec: LoadedSpec,
   parse: MarkdownParser,
   parameters: Parameter[],
+  idPrefix: string,
 ) {
-  return table(
-    ['Name', 'In', 'Type', 'Required', 'Description'],
-    parameters.map((parameter) => [
-      [inlineCode(parameter.name)],
-      [text(parameter.in)],
-      parameter.schema ? typeLabel(spec, parameter.schema) : [],
-      [text(parameter.required ? 'Yes' : 'No')],
-      [
+  return jsx(
+    'ul',
+    {className: 'api-fields'},
+    parameters.map((parameter) => {
+      const id = `${idPrefix}-${parameter.name.toLowerCase()}`;
+      const description = [
         ...(parameter.description ? inline(parse, parameter.description) : []),
         ...(parameter.schema
           ? describeConstraints(parse, parameter.schema)
           : []),
-      ],
-    ]),
+      ];
+      return jsx('li', {className: 'api-field', id}, [
+        fieldHead(
+          spec,
+          id,
+          parameter.name,
+          parameter.schema,
+          Boolean(parameter.required),
+          parameter.in,
+        ),
+        ...(description.length > 0
+          ? [classedParagraph('api-field__description', description)]
+          : []),
+      ]);
+    }),
   );
 }
 
@@ -393,24 +531,23 @@ function endpointHeading(entry: OperationEntry): Heading {
   };
 }
 
-function codeTabs(spec: LoadedSpec, entry: OperationEntry) {
-  const samples = codeSamples(spec.document, entry);
+/** The request samples, one per language, behind one language picker. */
+function requestSamples(spec: LoadedSpec, entry: OperationEntry) {
   return jsx(
-    'Tabs',
-    {groupId: codeLanguageGroup},
-    samples.map((sample, index) =>
-      jsx(
-        'TabItem',
-        {
-          value: sample.language,
-          label: sample.label,
-          ...(index === 0 ? {default: 'true'} : {}),
-        },
-        [code(sample.prism, sample.code)],
-      ),
+    'ApiSamples',
+    {},
+    codeSamples(spec.document, entry).map((sample) =>
+      code(sample.prism, sample.code, {
+        language: sample.language,
+        label: sample.label,
+      }),
     ),
   );
 }
+
+/** The heading anchor of an operation: "Create an order" → `create-an-order`. */
+const operationAnchor = (entry: OperationEntry) =>
+  slug(entry.operation.summary);
 
 function requestSection(
   spec: LoadedSpec,
@@ -427,15 +564,19 @@ function requestSection(
   const name = schema.$ref
     ? refName(schema.$ref)
     : `${entry.operation.operationId}Body`;
-  return [heading(4, 'Request body'), fieldTable(spec, parse, name, schema)];
+  return [
+    heading(4, 'Request body'),
+    fieldTable(spec, parse, name, schema, `${operationAnchor(entry)}-body`),
+  ];
 }
 
+/** The success response: its status and fields, and (for the aside) its example. */
 function responseSection(
   spec: LoadedSpec,
   parse: MarkdownParser,
   resource: ApiResource,
   entry: OperationEntry,
-) {
+): {main: RootContent[]; example: RootContent[]} {
   const [status, reference] = Object.entries(entry.operation.responses).find(
     ([code]) => code.startsWith('2'),
   )!;
@@ -446,27 +587,38 @@ function responseSection(
   const named = schema?.$ref ? refName(schema.$ref) : undefined;
   const ownTable =
     named && named !== resource.objectSchema && resource.schemas.includes(named)
-      ? [fieldTable(spec, parse, named, schema!)]
+      ? [
+          fieldTable(
+            spec,
+            parse,
+            named,
+            schema!,
+            `${operationAnchor(entry)}-response`,
+          ),
+        ]
       : [];
   let exampleBlock: RootContent[] = [];
   if (example?.example.value !== undefined) {
     const value = example.example.value;
     exampleBlock = [
+      heading(4, 'Example response'),
       mediaType === 'application/json'
         ? json(value)
         : code(mediaType === 'text/csv' ? 'csv' : 'text', String(value)),
     ];
   }
-  return [
-    heading(4, 'Response'),
-    paragraph(
-      inlineCode(status),
-      text(' '),
-      ...inline(parse, response.description),
-    ),
-    ...ownTable,
-    ...exampleBlock,
-  ];
+  return {
+    main: [
+      heading(4, 'Response'),
+      paragraph(
+        inlineCode(status),
+        text(' '),
+        ...inline(parse, response.description),
+      ),
+      ...ownTable,
+    ],
+    example: exampleBlock,
+  };
 }
 
 function errorsSection(
@@ -482,7 +634,8 @@ function errorsSection(
   }
   return [
     heading(4, 'Errors'),
-    table(
+    labelledTable(
+      `Errors: ${entry.operation.summary}`,
       ['Status', 'Problem', 'When'],
       errors.map(([status, reference]) => {
         const response = deref(spec.document, reference);
@@ -499,6 +652,7 @@ function errorsSection(
   ];
 }
 
+/** One operation: a section whose fields sit beside its samples. */
 function renderOperation(
   spec: LoadedSpec,
   parse: MarkdownParser,
@@ -506,19 +660,62 @@ function renderOperation(
   entry: OperationEntry,
 ): RootContent[] {
   const {operation, parameters} = entry;
+  const response = responseSection(spec, parse, resource, entry);
   return [
-    heading(2, operation.summary),
-    endpointHeading(entry),
-    ...(operation.description ? parse(operation.description) : []),
-    ...(parameters.length > 0
-      ? [heading(4, 'Parameters'), parameterTable(spec, parse, parameters)]
-      : []),
-    ...requestSection(spec, parse, entry),
-    heading(4, 'Example request'),
-    codeTabs(spec, entry),
-    ...responseSection(spec, parse, resource, entry),
-    ...errorsSection(spec, parse, entry),
+    // The endpoint heading follows the summary directly, outside the
+    // columns: search indexes the text under each heading up to the next
+    // sibling heading, so the summary's section stays short.
+    jsx('section', {className: 'api-operation'}, [
+      heading(2, operation.summary),
+      endpointHeading(entry),
+      columns(
+        [
+          ...(operation.description ? parse(operation.description) : []),
+          ...(parameters.length > 0
+            ? [
+                heading(4, 'Parameters'),
+                parameterTable(spec, parse, parameters, operationAnchor(entry)),
+              ]
+            : []),
+          ...requestSection(spec, parse, entry),
+          ...response.main,
+          ...errorsSection(spec, parse, entry),
+        ],
+        [
+          heading(4, 'Example request'),
+          requestSamples(spec, entry),
+          ...response.example,
+        ],
+      ),
+    ]),
   ];
+}
+
+/** The ids of the field anchors in the rendered nodes. */
+function fieldAnchors(nodes: RootContent[]): string[] {
+  return nodes.flatMap((node) => {
+    const own =
+      node.type === 'mdxJsxFlowElement' && node.name === 'li'
+        ? node.attributes.flatMap((attribute) =>
+            attribute.type === 'mdxJsxAttribute' &&
+            attribute.name === 'id' &&
+            typeof attribute.value === 'string'
+              ? [attribute.value]
+              : [],
+          )
+        : [];
+    const children =
+      'children' in node ? fieldAnchors(node.children as RootContent[]) : [];
+    return [...own, ...children];
+  });
+}
+
+/** Registers the field anchors with the broken-anchor checker (renders nothing). */
+function withAnchors(nodes: RootContent[]): RootContent[] {
+  const ids = fieldAnchors(nodes);
+  return ids.length > 0
+    ? [...nodes, jsx('ApiAnchors', {ids: ids.join(' ')})]
+    : nodes;
 }
 
 /** The whole reference of one resource file. */
@@ -531,14 +728,14 @@ export function renderResource(
   if (!resource) {
     throw new Error(`No resource file openapi/resources/${name}.yaml`);
   }
-  return [
+  return withAnchors([
     ...(resource.objectSchema
       ? renderSchema(spec, parse, resource.objectSchema)
       : []),
     ...operationsOf(spec.document, resource.paths).flatMap((entry) =>
       renderOperation(spec, parse, resource, entry),
     ),
-  ];
+  ]);
 }
 
 /** The shared objects of the root file, for the introduction page. */
@@ -546,7 +743,7 @@ export function renderSharedSchemas(
   spec: LoadedSpec,
   parse: MarkdownParser,
 ): RootContent[] {
-  return spec.sharedSchemas.flatMap((name) =>
-    renderSchema(spec, parse, name, 3),
+  return withAnchors(
+    spec.sharedSchemas.flatMap((name) => renderSchema(spec, parse, name, 3)),
   );
 }

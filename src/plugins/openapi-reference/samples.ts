@@ -1,3 +1,5 @@
+import {createHash} from 'node:crypto';
+import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {
   deref,
   type Example,
@@ -6,17 +8,37 @@ import {
   type OpenApiDocument,
   type OperationEntry,
 } from './spec';
+import {sampleLanguages, type SampleLanguage} from './theme/language';
 
 /**
- * Code samples generated from an operation of the spec, so their method,
- * path, headers and body always match it. The samples call the sandbox with
- * a test key, so they are safe to paste and run.
+ * Code samples generated at build time from an operation of the spec by
+ * HTTPSnippet (`@readme/httpsnippet`), so their method, path, query, headers
+ * and body always match it. The samples call the sandbox with a test key,
+ * so they are safe to paste and run, and each operation sends its own
+ * stable `Idempotency-Key`, so samples can be run one after another.
  */
 
 export const sampleApiKey = 'ih_test_4eC39HqLyjWDarjtT1zdp7dc';
 
+type TargetId = Parameters<HTTPSnippet['convert']>[0];
+
+/** How HTTPSnippet writes each language of the picker, and its Prism grammar. */
+const generators: Record<
+  SampleLanguage,
+  {target: TargetId; client: string; prism: string}
+> = {
+  curl: {target: 'shell', client: 'curl', prism: 'bash'},
+  javascript: {target: 'javascript', client: 'fetch', prism: 'javascript'},
+  node: {target: 'node', client: 'axios', prism: 'javascript'},
+  python: {target: 'python', client: 'requests', prism: 'python'},
+  ruby: {target: 'ruby', client: 'native', prism: 'ruby'},
+  php: {target: 'php', client: 'guzzle', prism: 'php'},
+  go: {target: 'go', client: 'native', prism: 'go'},
+  java: {target: 'java', client: 'nethttp', prism: 'java'},
+};
+
 export interface CodeSample {
-  language: 'curl' | 'javascript' | 'python';
+  language: SampleLanguage;
   label: string;
   /** Prism language of the code block. */
   prism: string;
@@ -25,12 +47,14 @@ export interface CodeSample {
 
 export interface SampleRequest {
   method: string;
+  /** The full URL, query included. */
   url: string;
   headers: [string, string][];
   body?: JsonValue;
 }
 
 const jsonMediaType = 'application/json';
+export const idempotencyHeader = 'Idempotency-Key';
 
 /** The first named example of a media type, or its single `example`. */
 export function firstExample(
@@ -56,7 +80,23 @@ function sampleServer(document: OpenApiDocument): string {
   return (sandbox ?? document.servers[0]!).url;
 }
 
-/** The request an operation's samples make: path and query from parameter examples. */
+/** A stable key of UUID shape, its own for each operation. */
+export function sampleIdempotencyKey(operationId: string): string {
+  const hex = createHash('sha256').update(operationId).digest('hex');
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20, 32),
+  ].join('-');
+}
+
+/**
+ * The request an operation's samples make: the path from its parameters'
+ * examples, the query from every query parameter that has an example (and
+ * every required one), and the body from the request body's first example.
+ */
 export function sampleRequest(
   document: OpenApiDocument,
   entry: OperationEntry,
@@ -74,13 +114,16 @@ export function sampleRequest(
   const pathname = entry.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(valueOf(name)),
   );
-  const query = parameters
-    .filter((parameter) => parameter.in === 'query' && parameter.required)
-    .map(
-      (parameter) =>
-        `${parameter.name}=${encodeURIComponent(valueOf(parameter.name))}`,
-    );
-  const url = `${sampleServer(document)}${pathname}${query.length ? `?${query.join('&')}` : ''}`;
+  const query = new URLSearchParams(
+    parameters
+      .filter(
+        (parameter) =>
+          parameter.in === 'query' &&
+          (parameter.required || parameter.example !== undefined),
+      )
+      .map((parameter) => [parameter.name, valueOf(parameter.name)]),
+  ).toString();
+  const url = `${sampleServer(document)}${pathname}${query ? `?${query}` : ''}`;
 
   const headers: [string, string][] = [
     ['Authorization', `Bearer ${sampleApiKey}`],
@@ -95,149 +138,55 @@ export function sampleRequest(
   parameters
     .filter((parameter) => parameter.in === 'header')
     .forEach((parameter) =>
-      headers.push([parameter.name, valueOf(parameter.name)]),
+      headers.push([
+        parameter.name,
+        parameter.name === idempotencyHeader
+          ? sampleIdempotencyKey(operation.operationId)
+          : valueOf(parameter.name),
+      ]),
     );
   return {method: method.toUpperCase(), url, headers, body};
 }
 
-const indent = (text: string, spaces: number) =>
-  text
-    .split('\n')
-    .map((line, index) => (index === 0 ? line : `${' '.repeat(spaces)}${line}`))
-    .join('\n');
-
-function curlSample({method, url, headers, body}: SampleRequest): string {
-  const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} "${url}"`];
-  headers.forEach(([name, value]) => lines.push(`  -H "${name}: ${value}"`));
-  if (body !== undefined) {
-    const json = JSON.stringify(body, null, 2).replaceAll("'", "'\\''");
-    lines.push(`  -d '${indent(json, 2)}'`);
-  }
-  return lines.join(' \\\n');
+/** The request as a HAR entry, HTTPSnippet's input. */
+export function harRequest({
+  method,
+  url,
+  headers,
+  body,
+}: SampleRequest): HarRequest {
+  const {searchParams} = new URL(url);
+  return {
+    method,
+    url,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: headers.map(([name, value]) => ({name, value})),
+    queryString: [...searchParams].map(([name, value]) => ({name, value})),
+    headersSize: -1,
+    bodySize: -1,
+    // HTTPSnippet's type wants a body; an empty one writes none.
+    postData:
+      body === undefined
+        ? {mimeType: ''}
+        : {mimeType: jsonMediaType, text: JSON.stringify(body)},
+  };
 }
 
-const jsString = (value: string) =>
-  `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-
-function javascriptSample(
-  {method, url, headers, body}: SampleRequest,
-  reads: ReadKind,
-): string {
-  const options = [`  method: '${method}',`, '  headers: {'];
-  headers.forEach(([name, value]) =>
-    options.push(`    ${jsString(name)}: ${jsString(value)},`),
-  );
-  options.push('  },');
-  if (body !== undefined) {
-    options.push(
-      `  body: JSON.stringify(${indent(JSON.stringify(body, null, 2), 2)}),`,
-    );
-  }
-  const read = {
-    json: 'console.log(await response.json());',
-    text: 'console.log(await response.text());',
-    none: 'console.log(response.status);',
-  }[reads];
-  return [
-    `const response = await fetch(${jsString(url)}, {`,
-    ...options,
-    '});',
-    read,
-  ].join('\n');
-}
-
-/** A JSON value as a Python literal. */
-export function pythonLiteral(value: JsonValue, level = 0): string {
-  const pad = '    '.repeat(level + 1);
-  const end = '    '.repeat(level);
-  if (value === null) {
-    return 'None';
-  }
-  if (typeof value === 'boolean') {
-    return value ? 'True' : 'False';
-  }
-  if (typeof value === 'number' || typeof value === 'string') {
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) {
-    return value.length === 0
-      ? '[]'
-      : `[\n${value.map((item) => `${pad}${pythonLiteral(item, level + 1)},`).join('\n')}\n${end}]`;
-  }
-  const entries = Object.entries(value);
-  return entries.length === 0
-    ? '{}'
-    : `{\n${entries
-        .map(
-          ([key, item]) =>
-            `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, level + 1)},`,
-        )
-        .join('\n')}\n${end}}`;
-}
-
-function pythonSample(
-  {method, url, headers, body}: SampleRequest,
-  reads: ReadKind,
-): string {
-  const args = [`    "${url}",`, '    headers={'];
-  headers
-    .filter(([name]) => name !== 'Content-Type')
-    .forEach(([name, value]) => args.push(`        "${name}": "${value}",`));
-  args.push('    },');
-  if (body !== undefined) {
-    args.push(`    json=${pythonLiteral(body, 1)},`);
-  }
-  const read = {
-    json: 'print(response.json())',
-    text: 'print(response.text)',
-    none: '',
-  }[reads];
-  return [
-    'import requests',
-    '',
-    `response = requests.${method.toLowerCase()}(`,
-    ...args,
-    ')',
-    'response.raise_for_status()',
-    read,
-  ]
-    .filter((line, index, all) => line !== '' || index < all.length - 1)
-    .join('\n');
-}
-
-type ReadKind = 'json' | 'text' | 'none';
-
-function readKind(document: OpenApiDocument, entry: OperationEntry): ReadKind {
-  const [status, response] = Object.entries(entry.operation.responses).find(
-    ([code]) => code.startsWith('2'),
-  )!;
-  const content = deref(document, response).content;
-  if (status === '204' || !content) {
-    return 'none';
-  }
-  return content[jsonMediaType] ? 'json' : 'text';
-}
-
-/** cURL, JavaScript (fetch) and Python (requests) samples for one operation. */
+/** One sample per language of `sampleLanguages`, for one operation. */
 export function codeSamples(
   document: OpenApiDocument,
   entry: OperationEntry,
 ): CodeSample[] {
-  const request = sampleRequest(document, entry);
-  const reads = readKind(document, entry);
-  return [
-    {language: 'curl', label: 'cURL', prism: 'bash', code: curlSample(request)},
-    {
-      language: 'javascript',
-      label: 'JavaScript',
-      prism: 'javascript',
-      code: javascriptSample(request, reads),
-    },
-    {
-      language: 'python',
-      label: 'Python',
-      prism: 'python',
-      code: pythonSample(request, reads),
-    },
-  ];
+  const snippet = new HTTPSnippet(harRequest(sampleRequest(document, entry)));
+  return sampleLanguages.map(({language, label}) => {
+    const {target, client, prism} = generators[language];
+    const [code] = snippet.convert(target, client, {indent: '  '}) || [];
+    if (!code) {
+      throw new Error(
+        `${entry.operation.operationId}: HTTPSnippet wrote no ${label} sample.`,
+      );
+    }
+    return {language, label, prism, code};
+  });
 }

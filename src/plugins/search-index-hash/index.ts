@@ -16,6 +16,7 @@ const indexInputs = [
   'openapi',
   'src/data',
   'src/plugins/openapi-reference',
+  'scripts/lib/search-definitions.mjs',
   'docusaurus.config.ts',
 ];
 

@@ -1,0 +1,132 @@
+// Makes search land on API definitions. The local search indexes headings
+// (h1-h3) and the text under them; a field of the API reference is a list
+// item, not a heading, so a query such as `tracking_number` found the field
+// only inside the long text of "The dispatch object", ranked below shorter
+// guide sections that mention it. This adds each field, parameter and enum
+// value of the API pages to the index's headings, pointing at the field's
+// own anchor, so such a query opens the definition first. The index stays
+// one lazily fetched file, offline.
+import {readFile, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import lunr from 'lunr';
+
+/** The index's document types, in the order of its arrays (the plugin's own). */
+const headingType = 1;
+
+/** The start of a field item as the reference renders it (quotes optional). */
+const fieldStart = /<li class="?api-field"? id="?([^"\s>]+)"?>/g;
+const namePattern = /<code class="?api-field__name"?>([^<]+)<\/code>/;
+/**
+ * Its description, up to the next element that is not part of it (the
+ * minified HTML leaves out optional end tags such as </p>).
+ */
+const descriptionPattern =
+  /<p class="?api-field__description"?>(.*?)(?:<details|<li|<\/li>|<\/ul>|$)/;
+/** Enum values in a description: "One of: <code>a</code>, <code>b</code>." */
+const enumListPattern = /One of: ((?:<code>[^<]*<\/code>(?:, )?)+)/;
+
+function enumValues(description) {
+  const list = enumListPattern.exec(description ?? '')?.[1] ?? '';
+  return [...list.matchAll(/<code>([^<]+)<\/code>/g)].map((match) => match[1]);
+}
+
+/** How much an object's field outranks a body field or parameter of the same name. */
+const objectFieldBoost = 2;
+
+/** The definitions on one API page: each term once, at its first anchor. */
+export function definitionsOf(html) {
+  const starts = [...html.matchAll(fieldStart)];
+  const seen = new Map();
+  starts.forEach((start, index) => {
+    const item = html.slice(
+      start.index + start[0].length,
+      starts[index + 1]?.index ?? html.length,
+    );
+    const name = namePattern.exec(item)?.[1];
+    if (!name) {
+      return;
+    }
+    const description = descriptionPattern.exec(item)?.[1];
+    for (const term of [name, ...enumValues(description)]) {
+      if (!seen.has(term)) {
+        seen.set(term, start[1]);
+      }
+    }
+  });
+  return [...seen].map(([term, id]) => ({
+    term,
+    hash: `#${id}`,
+    // An object's own field is the definition; a request body field or a
+    // parameter of the same name comes second.
+    boost: id.includes('-object-') ? objectFieldBoost : 1,
+  }));
+}
+
+async function apiPages(buildDir) {
+  const apiDir = path.join(buildDir, 'docs', 'api');
+  const names = await readdir(apiDir, {withFileTypes: true});
+  return Promise.all(
+    names
+      .filter((entry) => entry.isDirectory())
+      .map(async (entry) => ({
+        name: entry.name,
+        html: await readFile(
+          path.join(apiDir, entry.name, 'index.html'),
+          'utf8',
+        ),
+      })),
+  );
+}
+
+/** The heading index rebuilt as the search plugin builds it (lunr, English). */
+function headingIndex(documents, boosts) {
+  return lunr(function build() {
+    this.ref('i');
+    this.field('t');
+    this.metadataWhitelist = ['position'];
+    documents.forEach((document) =>
+      this.add(
+        {...document, i: String(document.i)},
+        {boost: boosts.get(document.i) ?? 1},
+      ),
+    );
+  });
+}
+
+/** Adds the API definitions to every local search index in `buildDir`. */
+export async function addSearchDefinitions(buildDir, basePath) {
+  const indexFiles = (await readdir(buildDir)).filter((name) =>
+    /^search-index.*\.json$/.test(name),
+  );
+  if (indexFiles.length === 0) {
+    return 0;
+  }
+  const pages = await apiPages(buildDir);
+  let added = 0;
+  for (const file of indexFiles) {
+    const indexes = JSON.parse(
+      await readFile(path.join(buildDir, file), 'utf8'),
+    );
+    let nextId =
+      Math.max(...indexes.flatMap(({documents}) => documents.map(({i}) => i))) +
+      1;
+    const headings = indexes[headingType].documents;
+    const boosts = new Map();
+    for (const {name, html} of pages) {
+      const url = `${basePath}docs/api/${name}`;
+      const page = indexes[0].documents.find((document) => document.u === url);
+      if (!page) {
+        continue;
+      }
+      for (const {term, hash, boost} of definitionsOf(html)) {
+        headings.push({i: nextId, t: term, u: url, h: hash, p: page.i});
+        boosts.set(nextId, boost);
+        nextId += 1;
+        added += 1;
+      }
+    }
+    indexes[headingType].index = headingIndex(headings, boosts);
+    await writeFile(path.join(buildDir, file), JSON.stringify(indexes));
+  }
+  return added;
+}

@@ -1,0 +1,43 @@
+import type {ReactNode} from 'react';
+
+/*
+ * Native elements for the field lists. Written as `details` or `a` in the
+ * remark output they would become the theme's Details (a hydrated
+ * collapsible) and Link (a router link, which does not update `:target`),
+ * because the MDX component map replaces those names.
+ */
+
+/** A nested object's fields, behind a native "Show child attributes" toggle. */
+export function ApiChildAttributes({
+  children,
+}: {
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <details className="api-field__children">
+      <summary>Show child attributes</summary>
+      {children}
+    </details>
+  );
+}
+
+/** A field's copy-link control: a plain in-page link, copied by the client module. */
+export function ApiFieldLink({
+  id,
+  name,
+}: {
+  id: string;
+  name: string;
+}): ReactNode {
+  return (
+    // A plain link on purpose: the browser's own hash navigation sets `:target`.
+    // eslint-disable-next-line @docusaurus/no-html-links
+    <a
+      className="api-field__anchor"
+      href={`#${id}`}
+      aria-label={`Copy link to ${name}`}
+      title="Copy link">
+      #
+    </a>
+  );
+}

@@ -1,0 +1,13 @@
+import ApiAnchors from './ApiAnchors';
+import ApiCode from './ApiCode';
+import {ApiChildAttributes, ApiFieldLink} from './ApiFieldParts';
+import ApiSamples from './ApiSamples';
+
+/** The components the remark plugin's output uses, for the MDX component map. */
+export const apiReferenceComponents = {
+  ApiAnchors,
+  ApiChildAttributes,
+  ApiCode,
+  ApiFieldLink,
+  ApiSamples,
+};
