@@ -30,7 +30,7 @@ function schemaBundle(): Record<string, unknown> {
 function createValidator() {
   const ajv = new Ajv2020({strict: true, allErrors: true});
   addFormats(ajv);
-  ajv.addVocabulary(['x-lifecycle']);
+  ajv.addVocabulary(['x-lifecycle', 'x-rules']);
   ajv.addSchema(schemaBundle());
   return ajv;
 }

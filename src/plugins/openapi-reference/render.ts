@@ -449,8 +449,11 @@ function responseSection(
       ? [fieldTable(spec, parse, named, schema!)]
       : [];
   let exampleBlock: RootContent[] = [];
-  if (example?.example.value !== undefined) {
-    const value = example.example.value;
+  // A response without examples of its own shows its object's example.
+  const value =
+    example?.example.value ??
+    (schema?.$ref ? schemaExample(spec, schema) : undefined);
+  if (value !== undefined) {
     exampleBlock = [
       mediaType === 'application/json'
         ? json(value)
