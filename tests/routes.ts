@@ -58,6 +58,7 @@ export const apiPages: ApiPage[] = [
   apiPage('company', /^company$/i),
   apiPage('user', /^users$/i),
   apiPage('notification', /^webhook notifications$/i),
+  apiPage('webhook-events', /^webhook events$/i),
   apiPage('brand', /^brands$/i),
   apiPage('product', /^products$/i),
   apiPage('variant', /^variants$/i),

@@ -86,7 +86,7 @@ function schemaExampleCases(schema: Schema, where: string): ExampleCase[] {
   return [...own, ...nested, ...items];
 }
 
-/** Every example of the spec: schema examples, built object examples, parameters, requests and responses. */
+/** Every example of the spec: schema examples, built object examples, parameters, requests and responses (webhook events keep theirs on their schemas). */
 export function allExampleCases(): ExampleCase[] {
   const {document} = spec;
   const cases: ExampleCase[] = [];

@@ -9,6 +9,7 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
+import {renderWebhookEvents} from './render-webhooks';
 import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
 
 /**
@@ -16,6 +17,7 @@ import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
  *
  * - `<ApiReference resource="order" />`: the reference of one resource file;
  * - `<ApiSharedSchemas />`: the shared objects (money, address, problem);
+ * - `<ApiWebhookEvents />`: the event envelope and every webhook event;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
  *
@@ -125,7 +127,12 @@ function lifecycleOf(
 
 type Parent = {children: RootContent[]};
 
-const placeholderNames = ['ApiReference', 'ApiSharedSchemas', 'StateDiagram'];
+const placeholderNames = [
+  'ApiReference',
+  'ApiSharedSchemas',
+  'ApiWebhookEvents',
+  'StateDiagram',
+];
 
 const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
@@ -184,6 +191,8 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         usesTabs = true;
       } else if (node.name === 'ApiSharedSchemas') {
         replacement = renderSharedSchemas(spec, parse);
+      } else if (node.name === 'ApiWebhookEvents') {
+        replacement = renderWebhookEvents(spec, parse);
       } else {
         const name = required(node, 'lifecycle');
         const title =

@@ -37,16 +37,16 @@ export const codeLanguageGroup = 'api-language';
 export const apiDocsPath = '/docs/api';
 export const introductionPath = `${apiDocsPath}/introduction`;
 
-const text = (value: string): PhrasingContent => ({type: 'text', value});
-const inlineCode = (value: string): PhrasingContent => ({
+export const text = (value: string): PhrasingContent => ({type: 'text', value});
+export const inlineCode = (value: string): PhrasingContent => ({
   type: 'inlineCode',
   value,
 });
-const paragraph = (...children: PhrasingContent[]): BlockContent => ({
+export const paragraph = (...children: PhrasingContent[]): BlockContent => ({
   type: 'paragraph',
   children,
 });
-const heading = (depth: Heading['depth'], value: string): Heading => ({
+export const heading = (depth: Heading['depth'], value: string): Heading => ({
   type: 'heading',
   depth,
   children: [text(value)],
@@ -56,7 +56,8 @@ const code = (lang: string, value: string): Code => ({
   lang,
   value,
 });
-const json = (value: JsonValue) => code('json', JSON.stringify(value, null, 2));
+export const json = (value: JsonValue) =>
+  code('json', JSON.stringify(value, null, 2));
 
 export function jsx(
   name: string,
@@ -102,7 +103,7 @@ export const objectHeading = (name: string) =>
 const slug = (value: string) => value.toLowerCase().replace(/\s+/g, '-');
 
 /** Where a schema is rendered: shared ones on the introduction, others on their page. */
-function schemaLink(spec: LoadedSpec, name: string): string {
+export function schemaLink(spec: LoadedSpec, name: string): string {
   if (spec.sharedSchemas.includes(name)) {
     return `${introductionPath}#${slug(objectHeading(name))}`;
   }

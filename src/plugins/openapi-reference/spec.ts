@@ -104,6 +104,8 @@ export interface OpenApiDocument {
   servers: {url: string; description?: string}[];
   tags: {name: string; 'x-displayName'?: string; description?: string}[];
   paths: Record<string, PathItem>;
+  /** The events the Hub sends, by type (`order.created`). */
+  webhooks?: Record<string, PathItem>;
   components: {
     schemas: Record<string, Schema>;
     parameters: Record<string, Parameter>;
@@ -127,6 +129,8 @@ export interface LoadedSpec {
   resources: Map<string, ApiResource>;
   /** Schemas of the root file: the shared objects on the introduction page. */
   sharedSchemas: string[];
+  /** Schemas of the webhooks file: one event schema per object. */
+  webhookSchemas: string[];
 }
 
 interface ResourceFile {
@@ -136,7 +140,13 @@ interface ResourceFile {
 }
 
 export const rootFileName = 'openapi.yaml';
+export const webhooksFileName = 'webhooks.yaml';
 export const resourcesFolder = 'resources';
+
+interface WebhooksFile {
+  webhooks: Record<string, PathItem>;
+  components?: {schemas?: Record<string, Schema>};
+}
 
 function readYaml<T>(file: string): T {
   return yaml.load(readFileSync(file, 'utf8'), {filename: file}) as T;
@@ -187,7 +197,18 @@ export function loadSpec(specDir: string): LoadedSpec {
       schemas: Object.keys(schemas),
     });
   }
-  return {document, resources, sharedSchemas};
+  const webhooks = readYaml<WebhooksFile>(path.join(specDir, webhooksFileName));
+  const webhookSchemas = Object.keys(webhooks.components?.schemas ?? {});
+  for (const key of webhookSchemas) {
+    if (document.components.schemas[key]) {
+      throw new Error(
+        `${webhooksFileName}: the schema ${key} is defined twice.`,
+      );
+    }
+    document.components.schemas[key] = webhooks.components!.schemas![key]!;
+  }
+  document.webhooks = webhooks.webhooks;
+  return {document, resources, sharedSchemas, webhookSchemas};
 }
 
 /**
@@ -198,6 +219,7 @@ export function specHash(specDir: string, otherFiles: string[] = []): string {
   const hash = createHash('sha256');
   for (const file of [
     path.join(specDir, rootFileName),
+    path.join(specDir, webhooksFileName),
     ...resourceFiles(specDir),
     ...otherFiles,
   ]) {
@@ -258,6 +280,18 @@ export function operationsOf(
       ].map((parameter) => deref(document, parameter));
       return [{method, path: key, operation, parameters}];
     });
+  });
+}
+
+/** Every webhook event of the document, by type: each is one `post`. */
+export function webhookEvents(
+  document: OpenApiDocument,
+): {type: string; operation: Operation}[] {
+  return Object.entries(document.webhooks ?? {}).map(([type, item]) => {
+    if (!item.post) {
+      throw new Error(`The webhook ${type} has no post operation.`);
+    }
+    return {type, operation: item.post};
   });
 }
 
