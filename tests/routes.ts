@@ -55,6 +55,7 @@ const apiPage = (tag: string, h1: RegExp): ApiPage => ({
 
 export const apiPages: ApiPage[] = [
   apiPage('introduction', /api introduction/i),
+  apiPage('errors', /^error codes$/i),
   apiPage('company', /^company$/i),
   apiPage('user', /^users$/i),
   apiPage('notification', /^webhook notifications$/i),

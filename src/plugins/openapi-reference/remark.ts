@@ -9,6 +9,7 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
+import {renderErrorCodes} from './render-errors';
 import {renderWebhookEvents} from './render-webhooks';
 import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
 
@@ -18,6 +19,7 @@ import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
  * - `<ApiReference resource="order" />`: the reference of one resource file;
  * - `<ApiSharedSchemas />`: the shared objects (money, address, problem);
  * - `<ApiWebhookEvents />`: the event envelope and every webhook event;
+ * - `<ApiErrorCodes />`: the catalogue of error codes;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
  *
@@ -131,6 +133,7 @@ const placeholderNames = [
   'ApiReference',
   'ApiSharedSchemas',
   'ApiWebhookEvents',
+  'ApiErrorCodes',
   'StateDiagram',
 ];
 
@@ -193,6 +196,8 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         replacement = renderSharedSchemas(spec, parse);
       } else if (node.name === 'ApiWebhookEvents') {
         replacement = renderWebhookEvents(spec, parse);
+      } else if (node.name === 'ApiErrorCodes') {
+        replacement = renderErrorCodes(spec, parse);
       } else {
         const name = required(node, 'lifecycle');
         const title =
