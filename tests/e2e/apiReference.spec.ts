@@ -1,7 +1,11 @@
 import {apiPages} from '../routes';
 import {spec} from '../support/openapi';
 import {expect, open, test} from '../support/fixtures';
-import {allOperations} from '../../src/plugins/openapi-reference/spec';
+import {errorCodes} from '../../src/plugins/openapi-reference/render-errors';
+import {
+  allOperations,
+  webhookEvents,
+} from '../../src/plugins/openapi-reference/spec';
 
 const operations = allOperations(spec.document);
 const summariesOf = (tag: string) =>
@@ -80,6 +84,60 @@ test.describe('API reference pages', () => {
     for (const script of scripts) {
       expect(script).not.toContain('x-lifecycle');
       expect(script).not.toContain('"operationId"');
+    }
+  });
+});
+
+test.describe('webhook events and error codes', () => {
+  test('the webhook events page lists every event, reached from the sidebar and the introduction', async ({
+    page,
+  }) => {
+    await open(page, '/help/docs/api/introduction');
+    await expect(
+      page
+        .getByRole('navigation', {name: 'Docs sidebar'})
+        .getByRole('link', {name: 'Webhook events', exact: true}),
+    ).toBeVisible();
+    await page
+      .getByRole('main')
+      .getByRole('link', {name: 'Webhook events', exact: true})
+      .first()
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /webhook events/i,
+    );
+    const toc = page.locator('.theme-doc-toc-desktop');
+    for (const {type} of webhookEvents(spec.document)) {
+      await expect(
+        page.getByRole('heading', {level: 3, name: type, exact: true}),
+      ).toBeVisible();
+      await expect(
+        toc.getByRole('link', {name: type, exact: true}),
+      ).toBeVisible();
+    }
+  });
+
+  test('the error codes page lists every code, reached from the sidebar and the introduction', async ({
+    page,
+  }) => {
+    await open(page, '/help/docs/api/introduction');
+    await expect(
+      page
+        .getByRole('navigation', {name: 'Docs sidebar'})
+        .getByRole('link', {name: 'Error codes', exact: true}),
+    ).toBeVisible();
+    await page
+      .getByRole('main')
+      .getByRole('link', {name: 'error codes', exact: true})
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /error codes/i,
+    );
+    const codes = page.getByRole('main').getByRole('table');
+    for (const [code, {status}] of Object.entries(errorCodes(spec.document))) {
+      await expect(
+        codes.getByRole('row', {name: new RegExp(`^${code} ${status} `)}),
+      ).toBeVisible();
     }
   });
 });
