@@ -160,6 +160,59 @@ function resourceFiles(specDir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/** A property whose `x-lifecycle` describes its enum's states. */
+export interface LifecycleProperty {
+  /** Where it is, such as `Order.status`. */
+  where: string;
+  schema: Schema;
+  lifecycle: Lifecycle;
+}
+
+/** Every property of the spec's schemas that carries an `x-lifecycle`. */
+export function lifecycleProperties(
+  document: OpenApiDocument,
+): LifecycleProperty[] {
+  const found: LifecycleProperty[] = [];
+  const visit = (schema: Schema, where: string) => {
+    if (schema['x-lifecycle']) {
+      found.push({where, schema, lifecycle: schema['x-lifecycle']});
+    }
+    Object.entries(schema.properties ?? {}).forEach(([key, property]) =>
+      visit(property, `${where}.${key}`),
+    );
+    if (schema.items) {
+      visit(schema.items, `${where}[]`);
+    }
+  };
+  Object.entries(document.components.schemas).forEach(([name, schema]) =>
+    visit(schema, name),
+  );
+  return found;
+}
+
+/** The states a lifecycle names that its property's enum lacks, one message each. */
+export function lifecycleProblems(document: OpenApiDocument): string[] {
+  return lifecycleProperties(document).flatMap(({where, schema, lifecycle}) => {
+    if (!schema.enum) {
+      return [`${where}: x-lifecycle on a property without an enum`];
+    }
+    const states = new Set(schema.enum.map(String));
+    const named = [
+      ...lifecycle.initial.map((state) => ['initial', state]),
+      ...lifecycle.transitions.flatMap(({from, to}) => [
+        ['from', from],
+        ['to', to],
+      ]),
+    ];
+    return named
+      .filter(([, state]) => !states.has(state!))
+      .map(
+        ([role, state]) =>
+          `${where}: x-lifecycle ${role} state "${state}" is not in its enum`,
+      );
+  });
+}
+
 /** Reads and merges the spec; throws on a path or schema defined twice. */
 export function loadSpec(specDir: string): LoadedSpec {
   const document = readYaml<OpenApiDocument>(path.join(specDir, rootFileName));
@@ -208,6 +261,10 @@ export function loadSpec(specDir: string): LoadedSpec {
     document.components.schemas[key] = webhooks.components!.schemas![key]!;
   }
   document.webhooks = webhooks.webhooks;
+  const problems = lifecycleProblems(document);
+  if (problems.length > 0) {
+    throw new Error(`Invalid x-lifecycle:\n${problems.join('\n')}`);
+  }
   return {document, resources, sharedSchemas, webhookSchemas};
 }
 
