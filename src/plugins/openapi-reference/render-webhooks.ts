@@ -100,7 +100,6 @@ export function renderWebhookEvents(
     deref(spec.document, parameter),
   );
   const changedFields = spec.document.components.schemas[changedFieldsName];
-  const eventType = spec.document.components.schemas[eventTypeName];
   const shown = new Set<string>();
   /** Marks the first section of each event schema, for the build checks. */
   const eventSchemaOf = (operation: Operation) => {
@@ -141,7 +140,15 @@ export function renderWebhookEvents(
         ]
       : []),
     heading(2, 'Event types'),
-    ...(eventType?.description ? parse(eventType.description) : []),
+    paragraph(
+      text(
+        'Every event type, the object its data.object holds and when it fires. A subscription lists the ones it wants in its ',
+      ),
+      inlineCode('events'),
+      text('; '),
+      inlineCode('notification.test'),
+      text(' needs no subscription.'),
+    ),
     jsx('div', {'data-schema': eventTypeName}, [
       table(
         ['Event', 'data.object', 'When it fires'],
