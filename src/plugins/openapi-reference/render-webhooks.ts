@@ -49,7 +49,7 @@ function eventSchema(spec: LoadedSpec, operation: Operation): Schema {
 /**
  * The example of one event type. It lives on the event schema (one schema
  * serves `order.created` and `order.updated`), not on the request body, where
- * linters would read the object's read-only fields as sent by a client.
+ * lint tools would read the object's read-only fields as sent by a client.
  */
 export function eventExample(
   spec: LoadedSpec,
