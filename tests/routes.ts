@@ -103,6 +103,12 @@ export const apiPages: ApiPage[] = apiPageNames.map((tag) => ({
       : exactly(displayNames.get(tag) ?? tag),
 }));
 
+/** API pages that are no tag's: the error codes and the webhook events. */
+const apiCataloguePages: SiteRoute[] = [
+  {path: '/help/docs/api/errors', h1: /^error codes$/i},
+  {path: '/help/docs/api/webhook-events', h1: /^webhook events$/i},
+];
+
 const resources: SiteRoute[] = [
   {
     path: '/help/docs/resources/resource-overview',
@@ -200,6 +206,7 @@ export const routes: SiteRoute[] = [
   ...shopifyConnect,
   ...troubleshooting,
   ...apiPages,
+  ...apiCataloguePages,
   ...blog,
 ];
 

@@ -1,7 +1,11 @@
 import {apiPages} from '../routes';
 import {spec} from '../support/openapi';
 import {expect, open, test} from '../support/fixtures';
-import {allOperations} from '../../src/plugins/openapi-reference/spec';
+import {errorCodes} from '../../src/plugins/openapi-reference/render-errors';
+import {
+  allOperations,
+  webhookEvents,
+} from '../../src/plugins/openapi-reference/spec';
 import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
 
 const operations = allOperations(spec.document);
@@ -36,7 +40,9 @@ test.describe('API reference pages', () => {
   test('the chosen code-sample language carries over to another page', async ({
     page,
   }) => {
-    const [first, second] = apiPages.filter(({tag}) => tag !== 'introduction');
+    const [first, second] = apiPages.filter(
+      ({tag}) => summariesOf(tag).length > 0,
+    );
     await open(page, first!.path);
     const picker = page.getByRole('combobox', {name: 'Language'}).first();
     await expect(picker.getByRole('option')).toHaveText(
@@ -100,6 +106,65 @@ test.describe('API reference pages', () => {
     for (const script of await Promise.all(scripts)) {
       expect(script).not.toContain('x-lifecycle');
       expect(script).not.toContain('"operationId"');
+    }
+  });
+});
+
+test.describe('webhook events and error codes', () => {
+  test('the webhook events page lists every event, reached from the sidebar and the introduction', async ({
+    page,
+  }) => {
+    await open(page, '/help/docs/api/introduction');
+    await page
+      .getByRole('main')
+      .getByRole('link', {name: 'Webhook events', exact: true})
+      .first()
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /webhook events/i,
+    );
+    // The sidebar opens the Account category on it, with the page current.
+    await expect(
+      page
+        .getByRole('navigation', {name: 'Docs sidebar'})
+        .getByRole('link', {name: 'Webhook events', exact: true}),
+    ).toHaveAttribute('aria-current', 'page');
+    const toc = page.locator('.theme-doc-toc-desktop');
+    for (const {type} of webhookEvents(spec.document)) {
+      await expect(
+        page.getByRole('heading', {
+          level: 3,
+          // The name ends with the heading's "Direct link" anchor.
+          name: new RegExp(`^${type.replace('.', '\\.')}`),
+        }),
+      ).toBeVisible();
+      await expect(
+        toc.getByRole('link', {name: type, exact: true}),
+      ).toBeVisible();
+    }
+  });
+
+  test('the error codes page lists every code, reached from the sidebar and the introduction', async ({
+    page,
+  }) => {
+    await open(page, '/help/docs/api/introduction');
+    await expect(
+      page
+        .getByRole('navigation', {name: 'Docs sidebar'})
+        .getByRole('link', {name: 'Error codes', exact: true}),
+    ).toBeVisible();
+    await page
+      .getByRole('main')
+      .getByRole('link', {name: 'error codes', exact: true})
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /error codes/i,
+    );
+    const codes = page.getByRole('main').getByRole('table');
+    for (const [code, {status}] of Object.entries(errorCodes(spec.document))) {
+      await expect(
+        codes.getByRole('row', {name: new RegExp(`^${code} ${status} `)}),
+      ).toBeVisible();
     }
   });
 });

@@ -10,6 +10,8 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
+import {renderErrorCodes} from './render-errors';
+import {renderWebhookEvents} from './render-webhooks';
 import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
 
 /**
@@ -17,6 +19,8 @@ import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
  *
  * - `<ApiReference resource="order" />`: the reference of one resource file;
  * - `<ApiSharedSchemas />`: the shared objects (money, address, problem);
+ * - `<ApiWebhookEvents />`: the event envelope and every webhook event;
+ * - `<ApiErrorCodes />`: the catalogue of error codes;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
  *
@@ -35,22 +39,6 @@ export interface ApiReferenceOptions {
   specHash: string;
 }
 
-/** Lifecycle names that guides use, mapped to the schema whose status holds them. */
-const lifecycleSchemas: Record<string, string> = {
-  order: 'Order',
-  orderItem: 'OrderItem',
-  dispatch: 'Dispatch',
-  transfer: 'Transfer',
-  file: 'File',
-  batchStock: 'BatchStock',
-  store: 'Store',
-  brandstore: 'BrandStore',
-  product: 'Product',
-  priceChange: 'PriceChange',
-  notification: 'Notification',
-  hostProduct: 'HostProduct',
-};
-
 function attribute(node: MdxJsxFlowElement, name: string): string | undefined {
   const found = node.attributes.find(
     (candidate) =>
@@ -67,41 +55,40 @@ function required(node: MdxJsxFlowElement, name: string): string {
   return value;
 }
 
+/**
+ * A lifecycle by name: a resource file's name (`order`, `batchStock`) gives
+ * the `x-lifecycle` of its `x-object`'s `status`, validated with the rest when
+ * the spec loads; other names come from the guide-only lifecycles.
+ */
 function lifecycleOf(
   spec: LoadedSpec,
   guideLifecycles: Record<string, Lifecycle>,
   name: string,
 ) {
-  const schemaName = lifecycleSchemas[name];
-  if (schemaName) {
-    const status: Schema | undefined =
-      spec.document.components.schemas[schemaName]?.properties?.status;
-    const lifecycle = status?.['x-lifecycle'];
-    if (!lifecycle || !status.enum) {
-      throw new Error(
-        `The schema ${schemaName} has no status with an x-lifecycle.`,
-      );
-    }
-    const states = new Set(status.enum.map(String));
-    lifecycle.transitions.forEach(({from, to}) => {
-      if (!states.has(from) || !states.has(to)) {
-        throw new Error(
-          `${schemaName}.status x-lifecycle names a state outside its enum.`,
-        );
-      }
-    });
-    return lifecycle;
-  }
-  const lifecycle = guideLifecycles[name];
+  const objectSchema = spec.resources.get(name)?.objectSchema;
+  const status: Schema | undefined = objectSchema
+    ? spec.document.components.schemas[objectSchema]?.properties?.status
+    : undefined;
+  const lifecycle = status?.['x-lifecycle'] ?? guideLifecycles[name];
   if (!lifecycle) {
-    throw new Error(`Unknown lifecycle "${name}".`);
+    throw new Error(
+      objectSchema
+        ? `The schema ${objectSchema} has no status with an x-lifecycle.`
+        : `Unknown lifecycle "${name}".`,
+    );
   }
   return lifecycle;
 }
 
 type Parent = {children: RootContent[]};
 
-const placeholderNames = ['ApiReference', 'ApiSharedSchemas', 'StateDiagram'];
+const placeholderNames = [
+  'ApiReference',
+  'ApiSharedSchemas',
+  'ApiWebhookEvents',
+  'ApiErrorCodes',
+  'StateDiagram',
+];
 
 const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
@@ -159,6 +146,10 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         replacement = renderResource(spec, parse, required(node, 'resource'));
       } else if (node.name === 'ApiSharedSchemas') {
         replacement = renderSharedSchemas(spec, parse);
+      } else if (node.name === 'ApiWebhookEvents') {
+        replacement = renderWebhookEvents(spec, parse);
+      } else if (node.name === 'ApiErrorCodes') {
+        replacement = renderErrorCodes(spec, parse);
       } else {
         const name = required(node, 'lifecycle');
         const title =

@@ -44,16 +44,16 @@ export type MarkdownParser = (markdown: string) => RootContent[];
 export const apiDocsPath = '/docs/api';
 export const introductionPath = `${apiDocsPath}/introduction`;
 
-const text = (value: string): PhrasingContent => ({type: 'text', value});
-const inlineCode = (value: string): PhrasingContent => ({
+export const text = (value: string): PhrasingContent => ({type: 'text', value});
+export const inlineCode = (value: string): PhrasingContent => ({
   type: 'inlineCode',
   value,
 });
-const paragraph = (...children: PhrasingContent[]): BlockContent => ({
+export const paragraph = (...children: PhrasingContent[]): BlockContent => ({
   type: 'paragraph',
   children,
 });
-const heading = (depth: Heading['depth'], value: string): Heading => ({
+export const heading = (depth: Heading['depth'], value: string): Heading => ({
   type: 'heading',
   depth,
   children: [text(value)],
@@ -65,7 +65,8 @@ const code = (
   attributes: Record<string, string> = {},
 ): MdxJsxFlowElement =>
   jsx('ApiCode', {prism, html: highlight(value, prism), ...attributes});
-const json = (value: JsonValue) => code('json', JSON.stringify(value, null, 2));
+export const json = (value: JsonValue) =>
+  code('json', JSON.stringify(value, null, 2));
 
 export function jsx(
   name: string,
@@ -144,7 +145,7 @@ export const slug = (value: string) =>
     .replace(/\s+/g, '-');
 
 /** Where a schema is rendered: shared ones on the introduction, others on their page. */
-function schemaLink(spec: LoadedSpec, name: string): string {
+export function schemaLink(spec: LoadedSpec, name: string): string {
   if (spec.sharedSchemas.includes(name)) {
     return `${introductionPath}#${slug(objectHeading(name))}`;
   }
@@ -598,8 +599,11 @@ function responseSection(
         ]
       : [];
   let exampleBlock: RootContent[] = [];
-  if (example?.example.value !== undefined) {
-    const value = example.example.value;
+  // A response without examples of its own shows its object's example.
+  const value =
+    example?.example.value ??
+    (schema?.$ref ? schemaExample(spec, schema) : undefined);
+  if (value !== undefined) {
     exampleBlock = [
       heading(4, 'Example response'),
       mediaType === 'application/json'

@@ -104,6 +104,8 @@ export interface OpenApiDocument {
   servers: {url: string; description?: string}[];
   tags: {name: string; 'x-displayName'?: string; description?: string}[];
   paths: Record<string, PathItem>;
+  /** The events the Hub sends, by type (`order.created`). */
+  webhooks?: Record<string, PathItem>;
   components: {
     schemas: Record<string, Schema>;
     parameters: Record<string, Parameter>;
@@ -127,6 +129,8 @@ export interface LoadedSpec {
   resources: Map<string, ApiResource>;
   /** Schemas of the root file: the shared objects on the introduction page. */
   sharedSchemas: string[];
+  /** Schemas of the webhooks file: one event schema per object. */
+  webhookSchemas: string[];
 }
 
 interface ResourceFile {
@@ -136,7 +140,13 @@ interface ResourceFile {
 }
 
 export const rootFileName = 'openapi.yaml';
+export const webhooksFileName = 'webhooks.yaml';
 export const resourcesFolder = 'resources';
+
+interface WebhooksFile {
+  webhooks: Record<string, PathItem>;
+  components?: {schemas?: Record<string, Schema>};
+}
 
 function readYaml<T>(file: string): T {
   return yaml.load(readFileSync(file, 'utf8'), {filename: file}) as T;
@@ -148,6 +158,59 @@ function resourceFiles(specDir: string): string[] {
     .filter((name) => name.endsWith('.yaml'))
     .sort()
     .map((name) => path.join(dir, name));
+}
+
+/** A property whose `x-lifecycle` describes its enum's states. */
+export interface LifecycleProperty {
+  /** Where it is, such as `Order.status`. */
+  where: string;
+  schema: Schema;
+  lifecycle: Lifecycle;
+}
+
+/** Every property of the spec's schemas that carries an `x-lifecycle`. */
+export function lifecycleProperties(
+  document: OpenApiDocument,
+): LifecycleProperty[] {
+  const found: LifecycleProperty[] = [];
+  const visit = (schema: Schema, where: string) => {
+    if (schema['x-lifecycle']) {
+      found.push({where, schema, lifecycle: schema['x-lifecycle']});
+    }
+    Object.entries(schema.properties ?? {}).forEach(([key, property]) =>
+      visit(property, `${where}.${key}`),
+    );
+    if (schema.items) {
+      visit(schema.items, `${where}[]`);
+    }
+  };
+  Object.entries(document.components.schemas).forEach(([name, schema]) =>
+    visit(schema, name),
+  );
+  return found;
+}
+
+/** The states a lifecycle names that its property's enum lacks, one message each. */
+export function lifecycleProblems(document: OpenApiDocument): string[] {
+  return lifecycleProperties(document).flatMap(({where, schema, lifecycle}) => {
+    if (!schema.enum) {
+      return [`${where}: x-lifecycle on a property without an enum`];
+    }
+    const states = new Set(schema.enum.map(String));
+    const named = [
+      ...lifecycle.initial.map((state) => ['initial', state]),
+      ...lifecycle.transitions.flatMap(({from, to}) => [
+        ['from', from],
+        ['to', to],
+      ]),
+    ];
+    return named
+      .filter(([, state]) => !states.has(state!))
+      .map(
+        ([role, state]) =>
+          `${where}: x-lifecycle ${role} state "${state}" is not in its enum`,
+      );
+  });
 }
 
 /** Reads and merges the spec; throws on a path or schema defined twice. */
@@ -187,7 +250,22 @@ export function loadSpec(specDir: string): LoadedSpec {
       schemas: Object.keys(schemas),
     });
   }
-  return {document, resources, sharedSchemas};
+  const webhooks = readYaml<WebhooksFile>(path.join(specDir, webhooksFileName));
+  const webhookSchemas = Object.keys(webhooks.components?.schemas ?? {});
+  for (const key of webhookSchemas) {
+    if (document.components.schemas[key]) {
+      throw new Error(
+        `${webhooksFileName}: the schema ${key} is defined twice.`,
+      );
+    }
+    document.components.schemas[key] = webhooks.components!.schemas![key]!;
+  }
+  document.webhooks = webhooks.webhooks;
+  const problems = lifecycleProblems(document);
+  if (problems.length > 0) {
+    throw new Error(`Invalid x-lifecycle:\n${problems.join('\n')}`);
+  }
+  return {document, resources, sharedSchemas, webhookSchemas};
 }
 
 /**
@@ -198,6 +276,7 @@ export function specHash(specDir: string, otherFiles: string[] = []): string {
   const hash = createHash('sha256');
   for (const file of [
     path.join(specDir, rootFileName),
+    path.join(specDir, webhooksFileName),
     ...resourceFiles(specDir),
     ...otherFiles,
   ]) {
@@ -258,6 +337,18 @@ export function operationsOf(
       ].map((parameter) => deref(document, parameter));
       return [{method, path: key, operation, parameters}];
     });
+  });
+}
+
+/** Every webhook event of the document, by type: each is one `post`. */
+export function webhookEvents(
+  document: OpenApiDocument,
+): {type: string; operation: Operation}[] {
+  return Object.entries(document.webhooks ?? {}).map(([type, item]) => {
+    if (!item.post) {
+      throw new Error(`The webhook ${type} has no post operation.`);
+    }
+    return {type, operation: item.post};
   });
 }
 

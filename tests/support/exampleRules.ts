@@ -1,0 +1,231 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {
+  deref,
+  type JsonValue,
+  type OpenApiDocument,
+  type Schema,
+} from '../../src/plugins/openapi-reference/spec';
+import type {ExampleCase} from './openapi';
+
+/**
+ * The rules an object's field descriptions state, declared on the schema as
+ * `x-rules` and checked against every example that schema describes:
+ *
+ * - `ordered`: lists of timestamp fields; the ones that are set never go back
+ *   in time along a list (`created_at` ≤ `updated_at` holds on every object
+ *   without being declared);
+ * - `counts`: a count field and the array whose length it is;
+ * - `null-unless`: a field that is `null` unless `status` is one of these;
+ * - `set-when`: a field that is set whenever `status` is one of these;
+ * - `on`: the field those two read instead of `status` (a change's `action`).
+ *
+ * IDs are checked on every example too: each `*_id` or `*_ids` value names an
+ * object of the sample data (`PRODUCT-DECISIONS.md`) or one an example shows.
+ */
+export interface ExampleRules {
+  /** The field the status rules read; `status` unless named. */
+  on?: string;
+  ordered?: string[][];
+  counts?: Record<string, string>;
+  'null-unless'?: Record<string, string[]>;
+  'set-when'?: Record<string, string[]>;
+}
+
+type JsonObject = Record<string, JsonValue>;
+
+const isObject = (value: JsonValue | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const defaultOrder = ['created_at', 'updated_at'];
+
+/** The rules of one schema, with the default timestamp order added. */
+export function rulesOf(schema: Schema): ExampleRules & {ordered: string[][]} {
+  const rules = (schema as {'x-rules'?: ExampleRules})['x-rules'] ?? {};
+  const properties = Object.keys(schema.properties ?? {});
+  const ordered = [...(rules.ordered ?? [])];
+  if (defaultOrder.every((field) => properties.includes(field))) {
+    ordered.push(defaultOrder);
+  }
+  return {...rules, ordered};
+}
+
+/** How many rules a schema declares or gets by default. */
+export function ruleCount(schema: Schema): number {
+  const rules = rulesOf(schema);
+  return (
+    rules.ordered.length +
+    Object.keys(rules.counts ?? {}).length +
+    Object.keys(rules['null-unless'] ?? {}).length +
+    Object.keys(rules['set-when'] ?? {}).length
+  );
+}
+
+function checkObject(
+  schema: Schema,
+  value: JsonObject,
+  where: string,
+): string[] {
+  const rules = rulesOf(schema);
+  const problems: string[] = [];
+  // Chains can share a pair, such as created_at and updated_at.
+  const unique = new Set<string>();
+  for (const chain of rules.ordered) {
+    let previous: [string, number] | undefined;
+    for (const field of chain) {
+      const stamp = value[field];
+      if (typeof stamp !== 'string') {
+        continue;
+      }
+      const time = Date.parse(stamp);
+      if (previous && time < previous[1]) {
+        unique.add(`${where}: ${field} is before ${previous[0]}`);
+      }
+      previous = [field, time];
+    }
+  }
+  problems.push(...unique);
+  for (const [count, array] of Object.entries(rules.counts ?? {})) {
+    const items = value[array];
+    if (
+      typeof value[count] === 'number' &&
+      Array.isArray(items) &&
+      value[count] !== items.length
+    ) {
+      problems.push(
+        `${where}: ${count} is ${value[count]} but ${array} has ${items.length}`,
+      );
+    }
+  }
+  const status = String(value[rules.on ?? 'status']);
+  for (const [field, statuses] of Object.entries(rules['null-unless'] ?? {})) {
+    if (field in value && value[field] !== null && !statuses.includes(status)) {
+      problems.push(`${where}: ${field} is set while status is ${status}`);
+    }
+  }
+  for (const [field, statuses] of Object.entries(rules['set-when'] ?? {})) {
+    if (field in value && value[field] === null && statuses.includes(status)) {
+      problems.push(`${where}: ${field} is null while status is ${status}`);
+    }
+  }
+  return problems;
+}
+
+/** Applies the rules of the schema and of every nested schema to an example. */
+export function checkRules(
+  document: OpenApiDocument,
+  schema: Schema,
+  value: JsonValue | undefined,
+  where: string,
+): string[] {
+  if (value === undefined || value === null) {
+    return [];
+  }
+  const resolved = deref(document, schema);
+  const problems: string[] = [];
+  for (const variant of [
+    ...(resolved.oneOf ?? []),
+    ...(resolved.anyOf ?? []),
+    ...(resolved.allOf ?? []),
+  ]) {
+    problems.push(...checkRules(document, variant, value, where));
+  }
+  if (Array.isArray(value)) {
+    if (resolved.items) {
+      value.forEach((item, index) =>
+        problems.push(
+          ...checkRules(document, resolved.items!, item, `${where}[${index}]`),
+        ),
+      );
+    }
+    return problems;
+  }
+  if (!isObject(value)) {
+    return problems;
+  }
+  if (resolved.properties) {
+    problems.push(...checkObject(resolved, value, where));
+    for (const [key, property] of Object.entries(resolved.properties)) {
+      problems.push(
+        ...checkRules(document, property, value[key], `${where}.${key}`),
+      );
+    }
+  }
+  return problems;
+}
+
+const idPattern = /^[a-z]{2,3}_[A-Za-z0-9]+$/;
+const referenceKey = /(^|_)ids?$/;
+/** Request IDs name requests, not objects. */
+const notObjectKeys = new Set(['id', 'request_id']);
+
+/** The IDs of the sample data: those `PRODUCT-DECISIONS.md` lists. */
+export function sampleDataIds(): Set<string> {
+  const text = readFileSync(
+    path.join(__dirname, '..', '..', 'PRODUCT-DECISIONS.md'),
+    'utf8',
+  );
+  return new Set(
+    [...text.matchAll(/`([a-z]{2,3}_[A-Za-z0-9]+)`/g)].map(
+      (match) => match[1]!,
+    ),
+  );
+}
+
+/** Every `id` an example shows, nested ones included. */
+export function exampleIds(
+  value: JsonValue | undefined,
+  ids = new Set<string>(),
+) {
+  if (Array.isArray(value)) {
+    value.forEach((item) => exampleIds(item, ids));
+  } else if (isObject(value)) {
+    if (typeof value.id === 'string' && idPattern.test(value.id)) {
+      ids.add(value.id);
+    }
+    Object.values(value).forEach((item) => exampleIds(item, ids));
+  }
+  return ids;
+}
+
+/** The `*_id` and `*_ids` values of an example that name no known object. */
+export function unknownReferences(
+  value: JsonValue | undefined,
+  known: Set<string>,
+  where: string,
+): string[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) =>
+      unknownReferences(item, known, `${where}[${index}]`),
+    );
+  }
+  if (!isObject(value)) {
+    return [];
+  }
+  return Object.entries(value).flatMap(([key, item]) => {
+    const nested = unknownReferences(item, known, `${where}.${key}`);
+    if (notObjectKeys.has(key) || !referenceKey.test(key)) {
+      return nested;
+    }
+    const names = (Array.isArray(item) ? item : [item])
+      .filter((name): name is string => typeof name === 'string')
+      .flatMap((name) => name.split(':'))
+      .filter((name) => idPattern.test(name) && !known.has(name));
+    return [
+      ...names.map((name) => `${where}.${key}: ${name} is no known object`),
+      ...nested,
+    ];
+  });
+}
+
+/** The rule and reference problems of a set of examples. */
+export function exampleRuleProblems(
+  document: OpenApiDocument,
+  cases: ExampleCase[],
+  known: Set<string>,
+): string[] {
+  return cases.flatMap(({where, schema, value}) => [
+    ...checkRules(document, schema, value, where),
+    ...unknownReferences(value, known, where),
+  ]);
+}

@@ -1,0 +1,87 @@
+import {expect, test} from '@playwright/test';
+import {allExampleCases, spec} from '../support/openapi';
+import {
+  exampleIds,
+  exampleRuleProblems,
+  ruleCount,
+  sampleDataIds,
+} from '../support/exampleRules';
+import {
+  allOperations,
+  type JsonValue,
+} from '../../src/plugins/openapi-reference/spec';
+
+const {document} = spec;
+const cases = allExampleCases();
+
+/** The sample data's IDs and every ID an example shows. */
+const known = cases.reduce(
+  (ids, {value}) => exampleIds(value, ids),
+  sampleDataIds(),
+);
+
+test('every example keeps the rules its schema states, and names known objects', () => {
+  const problems = exampleRuleProblems(document, cases, known);
+  expect(problems, problems.join('\n')).toEqual([]);
+  const rules = Object.values(document.components.schemas).reduce(
+    (sum, schema) => sum + ruleCount(schema),
+    0,
+  );
+  console.log(`${rules} rules checked on ${cases.length} examples`);
+});
+
+test('every path parameter example names a known object', () => {
+  const unknown = allOperations(document).flatMap(({operation, parameters}) =>
+    parameters
+      .filter(
+        (parameter) =>
+          parameter.in === 'path' &&
+          typeof parameter.example === 'string' &&
+          /^[a-z]{2,3}_[A-Za-z0-9]+$/.test(parameter.example) &&
+          !known.has(parameter.example),
+      )
+      .map(
+        (parameter) =>
+          `${operation.operationId}: ${parameter.name} ${String(parameter.example)}`,
+      ),
+  );
+  expect(unknown, unknown.join('\n')).toEqual([]);
+});
+
+test('a doctored example breaks each kind of rule', () => {
+  const order = structuredClone(
+    document.components.schemas.Order!.examples![0],
+  ) as Record<string, JsonValue>;
+  Object.assign(order, {
+    status: 'accepted',
+    status_reason: 'Out of stock',
+    updated_at: '2020-01-01T00:00:00Z',
+    store_id: 'str_0Zz0Zz0',
+  });
+  const batch = structuredClone(
+    document.components.schemas.BatchStock!.examples![0],
+  ) as Record<string, JsonValue>;
+  batch.line_count = (batch.lines as JsonValue[]).length + 1;
+  const problems = exampleRuleProblems(
+    document,
+    [
+      {
+        where: 'doctored order',
+        schema: {$ref: '#/components/schemas/Order'},
+        value: order,
+      },
+      {
+        where: 'doctored batch',
+        schema: {$ref: '#/components/schemas/BatchStock'},
+        value: batch,
+      },
+    ],
+    known,
+  );
+  expect(problems).toEqual([
+    'doctored order: updated_at is before created_at',
+    'doctored order: status_reason is set while status is accepted',
+    'doctored order.store_id: str_0Zz0Zz0 is no known object',
+    `doctored batch: line_count is ${String(batch.line_count)} but lines has ${(batch.lines as JsonValue[]).length}`,
+  ]);
+});
