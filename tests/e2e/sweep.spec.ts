@@ -14,6 +14,10 @@ import {sweptPaths} from '../support/sitemap';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+// Two axe runs over an API page's few thousand nodes take several seconds
+// on two cores, more while the machine is busy.
+const pageTimeoutMs = 90_000;
+
 const violationsOf = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
   results.violations.map(({id, nodes}) => ({
     id,
@@ -39,6 +43,7 @@ for (const path of sweptPaths()) {
   test(`${path} answers, with one h1, no CSP violation and no axe violation in either mode`, async ({
     page,
   }) => {
+    test.setTimeout(pageTimeoutMs);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(response?.request().redirectedFrom()?.url()).toBeUndefined();
