@@ -8,6 +8,7 @@ import contentRulesPlugin from './src/plugins/content-rules';
 import deploymentFactsPlugin from './src/plugins/deployment-facts';
 import {hasGitHistory} from './src/lib/gitHistory';
 import robotsTxtPlugin from './src/plugins/robots-txt';
+import remarkTableLabels from './src/plugins/table-labels';
 import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
@@ -135,6 +136,8 @@ const config = {
           // from the OpenAPI document before the headings and table of
           // contents are computed.
           beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
+          // Names each table's scrolling region after its heading.
+          remarkPlugins: [remarkTableLabels],
         } satisfies DocsOptions,
         blog: {
           blogTitle: `${productName} news`,
@@ -146,6 +149,7 @@ const config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
           feedOptions: {type: ['rss', 'atom'], xslt: true},
+          remarkPlugins: [remarkTableLabels],
         } satisfies BlogOptions,
         theme: {
           customCss: './src/css/custom.css',

@@ -6,7 +6,8 @@ import {sweptPaths} from '../support/sitemap';
 /**
  * One visit to every page of the build, served by the shipped nginx
  * configuration with its CSP: status 200 without a redirect, one h1 (the
- * contract's, for the contract's routes), no console error (the fixture),
+ * contract's, for the contract's routes), region names used once, no
+ * console error (the fixture),
  * no CSP violation, axe WCAG 2.1 A and AA in light mode, and colour
  * contrast again in dark mode. The HTML and inline scripts are the same in
  * both modes, so one load serves both.
@@ -55,6 +56,17 @@ for (const path of sweptPaths()) {
     if (contract) {
       await expect(h1).toHaveText(contract.h1);
     }
+
+    // Landmark regions (scrolling tables among them) each have their own name.
+    const regionNames = await page
+      .getByRole('region')
+      .evaluateAll((regions) =>
+        regions.map((region) => region.getAttribute('aria-label')),
+      );
+    expect(
+      regionNames.filter((name, index) => regionNames.indexOf(name) !== index),
+      'region names used twice',
+    ).toEqual([]);
 
     const light = await new AxeBuilder({page}).withTags(wcagTags).analyze();
     expect(violationsOf(light), 'light mode').toEqual([]);
