@@ -104,7 +104,7 @@ export const apiPages: ApiPage[] = apiPageNames.map((tag) => ({
 }));
 
 /** API pages that are no tag's: the error codes and the webhook events. */
-const apiCataloguePages: SiteRoute[] = [
+export const apiCataloguePages: SiteRoute[] = [
   {path: '/help/docs/api/errors', h1: /^error codes$/i},
   {path: '/help/docs/api/webhook-events', h1: /^webhook events$/i},
 ];

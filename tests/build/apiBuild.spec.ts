@@ -1,7 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {apiPages} from '../routes';
+import {apiCataloguePages, apiPages} from '../routes';
 import {spec} from '../support/openapi';
 import {allOperations} from '../../src/plugins/openapi-reference/spec';
 
@@ -29,7 +29,11 @@ const attributeValues = (html: string, name: string) =>
     (match) => match[1]!,
   );
 
-const pages = apiPages.map(({path: route, tag}) => {
+// The catalogue pages (error codes, webhook events) belong to no tag.
+const pages = [
+  ...apiPages,
+  ...apiCataloguePages.map((page) => ({...page, tag: ''})),
+].map(({path: route, tag}) => {
   const html = builtPage(route);
   return {
     route,

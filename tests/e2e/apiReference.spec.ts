@@ -129,7 +129,9 @@ test.describe('webhook events and error codes', () => {
         .getByRole('navigation', {name: 'Docs sidebar'})
         .getByRole('link', {name: 'Webhook events', exact: true}),
     ).toHaveAttribute('aria-current', 'page');
-    const toc = page.locator('.theme-doc-toc-desktop');
+    // The event object's two columns fold the contents into "On this page".
+    await page.getByRole('button', {name: 'On this page'}).click();
+    const toc = page.locator('.theme-doc-toc-mobile');
     for (const {type} of webhookEvents(spec.document)) {
       await expect(
         page.getByRole('heading', {

@@ -90,6 +90,9 @@ const definitions = [
   },
 ];
 
+// The longest wait for the first answer, index download included.
+const firstAnswerMs = 20_000;
+
 const hostile = [
   '<script>alert(1)</script>',
   '"',
@@ -111,7 +114,8 @@ const results = (page: Page) => page.getByRole('listbox').getByRole('option');
 async function search(page: Page, query: string) {
   const box = searchBox(page);
   await box.fill(query);
-  await expect(results(page).first()).toBeVisible();
+  // The first query also downloads the index and starts the search worker.
+  await expect(results(page).first()).toBeVisible({timeout: firstAnswerMs});
 }
 
 function recordIndexRequests(page: Page): Request[] {

@@ -58,11 +58,16 @@ for (const path of sweptPaths()) {
     }
 
     // Landmark regions (scrolling tables among them) each have their own name.
-    const regionNames = await page
-      .getByRole('region')
-      .evaluateAll((regions) =>
-        regions.map((region) => region.getAttribute('aria-label')),
-      );
+    const regionNames = await page.getByRole('region').evaluateAll((regions) =>
+      regions.map(
+        (region) =>
+          region.getAttribute('aria-label') ??
+          (region.getAttribute('aria-labelledby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent)
+            .join(' '),
+      ),
+    );
     expect(
       regionNames.filter((name, index) => regionNames.indexOf(name) !== index),
       'region names used twice',
@@ -75,6 +80,10 @@ for (const path of sweptPaths()) {
       .getByRole('button', {name: /switch between dark and light mode/i})
       .click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // Colours ease to the dark palette: check them once they are there.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    );
     const dark = await new AxeBuilder({page})
       .withRules(['color-contrast', 'link-in-text-block'])
       .analyze();
