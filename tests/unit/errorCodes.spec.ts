@@ -42,3 +42,30 @@ test('every POST that takes an Idempotency-Key can answer 409 for a reused key',
     .map(({operation}) => operation.operationId);
   expect(missing, missing.join('\n')).toEqual([]);
 });
+
+test('every catalogued error code is shown by at least one operation', () => {
+  const used = new Set(exampleErrorCodes(document).map(({code}) => code));
+  const unused = Object.keys(catalogue).filter((code) => !used.has(code));
+  expect(unused, unused.join('\n')).toEqual([]);
+});
+
+test('every list answers 422 with its own filter and cursor codes, and no write does', () => {
+  const used = exampleErrorCodes(document);
+  const codesOf = (operationId: string) =>
+    used
+      .filter((entry) => entry.operationId === operationId)
+      .map(({code}) => code);
+  const listCodes = ['invalid_filter', 'unknown_field', 'invalid_cursor'];
+  const problems = allOperations(document).flatMap(({method, operation}) => {
+    const codes = codesOf(operation.operationId);
+    if (operation['x-filter']) {
+      return codes.includes('invalid_filter')
+        ? []
+        : [`${operation.operationId}: no invalid_filter example`];
+    }
+    return method !== 'get' && codes.some((code) => listCodes.includes(code))
+      ? [`${operation.operationId}: a write shows a list's filter error`]
+      : [];
+  });
+  expect(problems, problems.join('\n')).toEqual([]);
+});

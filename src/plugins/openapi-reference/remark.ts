@@ -11,6 +11,7 @@ import {
   type MarkdownParser,
 } from './render';
 import {renderErrorCodes} from './render-errors';
+import {renderFilterFields} from './render-filters';
 import {renderWebhookEvents} from './render-webhooks';
 import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
 
@@ -21,6 +22,8 @@ import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
  * - `<ApiSharedSchemas />`: the shared objects (money, address, problem);
  * - `<ApiWebhookEvents />`: the event envelope and every webhook event;
  * - `<ApiErrorCodes />`: the catalogue of error codes;
+ * - `<ApiFilterFields resource="order" />`: the fields a resource's list
+ *   filters on, from its `x-filter`;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
  *
@@ -87,6 +90,7 @@ const placeholderNames = [
   'ApiSharedSchemas',
   'ApiWebhookEvents',
   'ApiErrorCodes',
+  'ApiFilterFields',
   'StateDiagram',
 ];
 
@@ -150,6 +154,8 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         replacement = renderWebhookEvents(spec, parse);
       } else if (node.name === 'ApiErrorCodes') {
         replacement = renderErrorCodes(spec, parse);
+      } else if (node.name === 'ApiFilterFields') {
+        replacement = renderFilterFields(spec, required(node, 'resource'));
       } else {
         const name = required(node, 'lifecycle');
         const title =

@@ -640,16 +640,31 @@ function errorsSection(
     heading(4, 'Errors'),
     labelledTable(
       `Errors: ${entry.operation.summary}`,
-      ['Status', 'Problem', 'When'],
+      ['Status', 'Problem', 'When', 'Codes'],
       errors.map(([status, reference]) => {
         const response = deref(spec.document, reference);
         const media = response.content?.['application/problem+json'];
         const value = firstExample(spec.document, media)?.example.value as
           {title?: string} | undefined;
+        const codes = [
+          ...new Set(
+            Object.values(media?.examples ?? {}).flatMap(
+              (example) =>
+                (
+                  deref(spec.document, example).value as
+                    {errors?: {code: string}[]} | undefined
+                )?.errors?.map(({code}) => code) ?? [],
+            ),
+          ),
+        ];
         return [
           [inlineCode(status)],
           [text(value?.title ?? '')],
           inline(parse, response.description),
+          codes.flatMap((code, index) => [
+            ...(index > 0 ? [text(', ')] : []),
+            inlineCode(code),
+          ]),
         ];
       }),
     ),

@@ -89,7 +89,38 @@ export interface Operation {
     content: Record<string, MediaType>;
   };
   responses: Record<string, Response>;
+  /** On a list: the fields its `filter` takes, and an example that works on it. */
+  'x-filter'?: FilterDeclaration;
 }
+
+/**
+ * The one declaration of what a list can filter on: paths into the listed
+ * object (`customer.email`, `totals.total.amount`) and a working query.
+ */
+export interface FilterDeclaration {
+  example: string;
+  fields: string[];
+  /**
+   * Names a list also filters on that match a field of a related object:
+   * `warehouse` matches the `code` of the warehouse in `warehouse_id`.
+   */
+  related?: Record<string, RelatedFilterField>;
+}
+
+export interface RelatedFilterField {
+  /** The ID field (or list of IDs) of the listed object. */
+  via: string;
+  /** The matched field, as `Schema.path`, such as `Warehouse.code`. */
+  matches: string;
+}
+
+/** Every name a list's `filter` takes: its own fields, then related ones. */
+export const filterNames = (declaration: FilterDeclaration) => [
+  ...declaration.fields,
+  ...Object.keys(declaration.related ?? {}),
+];
+
+export const filterParameterName = 'filter';
 
 export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -334,10 +365,36 @@ export function operationsOf(
       const parameters = [
         ...(item.parameters ?? []),
         ...(operation.parameters ?? []),
-      ].map((parameter) => deref(document, parameter));
+      ]
+        .map((parameter) => deref(document, parameter))
+        .map((parameter) =>
+          withFilterDeclaration(parameter, operation['x-filter']),
+        );
       return [{method, path: key, operation, parameters}];
     });
   });
+}
+
+/**
+ * The shared `filter` parameter as one list uses it: the list's own example,
+ * and its fields named in the description, from the operation's `x-filter`.
+ */
+function withFilterDeclaration(
+  parameter: Parameter,
+  declaration: FilterDeclaration | undefined,
+): Parameter {
+  if (parameter.name !== filterParameterName || parameter.in !== 'query') {
+    return parameter;
+  }
+  if (!declaration) {
+    throw new Error('A list with a filter parameter needs an x-filter.');
+  }
+  const fields = filterNames(declaration).map((field) => `\`${field}\``);
+  return {
+    ...parameter,
+    description: `An Advanced query over these fields: ${fields.join(', ')}. Another field answers \`422\` with \`unknown_field\`.`,
+    example: declaration.example,
+  };
 }
 
 /** Every webhook event of the document, by type: each is one `post`. */
