@@ -292,6 +292,7 @@ export function loadSpec(specDir: string): LoadedSpec {
     document.components.schemas[key] = webhooks.components!.schemas![key]!;
   }
   document.webhooks = webhooks.webhooks;
+  declareResponseHeaders(document);
   const problems = lifecycleProblems(document);
   if (problems.length > 0) {
     throw new Error(`Invalid x-lifecycle:\n${problems.join('\n')}`);
@@ -348,6 +349,48 @@ export interface OperationEntry {
   operation: Operation;
   /** Path-level and operation-level parameters, resolved. */
   parameters: Parameter[];
+}
+
+/** Headers every API response carries (components in the root file). */
+export const everyResponseHeaders = [
+  'Request-Id',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+];
+/** Statuses that also tell the client when to retry. */
+export const retryAfterStatuses = ['429', '503'];
+
+const headerRef = (name: string) => ({$ref: `#/components/headers/${name}`});
+
+/**
+ * Declares the shared headers on every operation's responses, so the files
+ * need not repeat them: `Request-Id` and `RateLimit-*` everywhere,
+ * `Retry-After` on 429 and 503, and `Idempotent-Replayed` on the 2xx of
+ * operations that take an `Idempotency-Key`.
+ */
+function declareResponseHeaders(document: OpenApiDocument): void {
+  for (const {operation, parameters} of allOperations(document)) {
+    const idempotent = parameters.some(
+      (parameter) => parameter.name === 'Idempotency-Key',
+    );
+    for (const [status, reference] of Object.entries(operation.responses)) {
+      const response = reference.$ref
+        ? resolveRef<Response>(document, reference.$ref)
+        : reference;
+      const names = [
+        ...everyResponseHeaders,
+        ...(retryAfterStatuses.includes(status) ? ['Retry-After'] : []),
+        ...(idempotent && status.startsWith('2')
+          ? ['Idempotent-Replayed']
+          : []),
+      ];
+      response.headers = {
+        ...Object.fromEntries(names.map((name) => [name, headerRef(name)])),
+        ...response.headers,
+      };
+    }
+  }
 }
 
 /** The operations of some paths, in file order and method order. */
