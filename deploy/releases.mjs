@@ -47,11 +47,12 @@ const requiredFiles = [
 export class DeployError extends Error {}
 
 // Hashed files: the chunk and asset folder, and the search index.
-const isHashed = (relative) =>
+export const isHashed = (relative) =>
   relative.startsWith(`assets${path.sep}`) ||
   /^search-index-[0-9a-f]+\.json(\.br|\.gz)?$/.test(relative);
 
-async function filesUnder(dir) {
+/** Every file under `dir`, as paths relative to it. */
+export async function filesUnder(dir) {
   const entries = await readdir(dir, {withFileTypes: true, recursive: true});
   return entries
     .filter((entry) => entry.isFile())

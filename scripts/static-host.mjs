@@ -10,19 +10,17 @@
 //     [--mount /] [--assets .published-assets] [--keep-days 14]
 // --mount is the path the host serves the folder at (GitHub Pages project
 // sites: /<repository>/).
-import {
-  copyFile,
-  mkdir,
-  readFile,
-  readdir,
-  rm,
-  writeFile,
-} from 'node:fs/promises';
+import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {readDeploymentFacts} from './lib/deployment-facts.mjs';
-import {defaultKeepDays, validateKeepDays} from '../deploy/releases.mjs';
+import {
+  defaultKeepDays,
+  filesUnder,
+  isHashed,
+  validateKeepDays,
+} from '../deploy/releases.mjs';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const {values} = parseArgs({
@@ -45,19 +43,6 @@ if (!baseUrl.startsWith(mount)) {
 }
 const keepMs = validateKeepDays(values['keep-days']) * dayMs;
 const siteOut = path.join(outDir, baseUrl.slice(mount.length));
-const isHashed = (relative) =>
-  relative.startsWith(`assets${path.sep}`) ||
-  /^search-index-[0-9a-f]+\.json$/.test(relative);
-
-async function filesUnder(dir) {
-  const entries = await readdir(dir, {withFileTypes: true, recursive: true});
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(dir, path.join(entry.parentPath, entry.name)),
-    );
-}
-
 async function put(from, to) {
   await mkdir(path.dirname(to), {recursive: true});
   await copyFile(from, to);
