@@ -15,6 +15,16 @@ import latestBlogPostPlugin from './src/plugins/latest-blog-post';
 import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';
+import remarkReleaseLinks from './src/plugins/openapi-reference/releaseLinks';
+import {
+  apiDocsFolder,
+  apiVersionedDocsFolder,
+  apiDocsPluginId,
+  apiReleases,
+  apiRouteBasePath,
+  latestRelease,
+  olderReleases,
+} from './src/plugins/openapi-reference/releases';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 
 // The product and site names live here only; pages read them from the site config.
@@ -159,6 +169,41 @@ const config = {
   ],
 
   plugins: [
+    // The API reference, one version per API release: the latest at
+    // /docs/api/<name> (today's addresses), each older release under
+    // /docs/api/<release>/ from its snapshot in api_versioned_docs/.
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: apiDocsPluginId,
+        path: apiDocsFolder,
+        routeBasePath: apiRouteBasePath,
+        sidebarPath: './sidebars-api.ts',
+        editUrl: `${repositoryUrl}/edit/main/`,
+        showLastUpdateTime: gitHistory,
+        showLastUpdateAuthor: false,
+        onInlineTags: 'throw',
+        // Each page is rendered from its release's document (see releases.ts).
+        beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
+        // Table regions named after their headings; an older release's links
+        // between API pages stay in that release.
+        remarkPlugins: [remarkTableLabels, remarkReleaseLinks],
+        lastVersion: 'current',
+        versions: {
+          current: {label: latestRelease, path: ''},
+          ...Object.fromEntries(
+            olderReleases.map((release) => [
+              release,
+              {
+                label: release,
+                path: release,
+                banner: 'unmaintained' as const,
+              },
+            ]),
+          ),
+        },
+      } satisfies DocsOptions,
+    ],
     contentRulesPlugin,
     deploymentFactsPlugin,
     latestBlogPostPlugin,
@@ -203,7 +248,12 @@ const config = {
             docsRouteBasePath: '/docs',
             // The index file's name hashes these folders' Markdown; the
             // extra folder carries a hash of the spec and renderer.
-            docsDir: ['docs', searchIndexHashDir(__dirname)],
+            docsDir: [
+              'docs',
+              apiDocsFolder,
+              apiVersionedDocsFolder,
+              searchIndexHashDir(__dirname),
+            ],
             blogRouteBasePath: '/blog',
             explicitSearchResultPath: true,
             highlightSearchTermsOnTargetPage: true,
@@ -260,13 +310,30 @@ const config = {
           label: 'User Documentation',
           position: 'left',
         },
+        // Opens the reader's preferred API release (the latest by default).
         {
           type: 'doc',
-          docId: 'api/introduction',
+          docsPluginId: apiDocsPluginId,
+          docId: 'introduction',
           label: 'API Documentation',
           position: 'left',
         },
         {to: '/blog', label: 'Blog', position: 'left'},
+        // The release picker, on API pages only; it remembers the choice.
+        {
+          type: 'custom-apiReleaseDropdown',
+          docsPluginId: apiDocsPluginId,
+          position: 'right',
+          versions: Object.fromEntries(
+            apiReleases.map((release) => [
+              release === latestRelease ? 'current' : release,
+              {
+                label:
+                  release === latestRelease ? `${release} (latest)` : release,
+              },
+            ]),
+          ),
+        },
         {type: 'localeDropdown', position: 'right'},
         {type: 'search', position: 'right'},
       ],

@@ -3,7 +3,6 @@ import {join} from 'node:path';
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 const docsDir = join(__dirname, 'docs');
-const apiFolder = 'api';
 
 interface CategoryFile {
   label: string;
@@ -33,18 +32,13 @@ function folderCategory(folder: string, {label}: CategoryFile) {
 }
 
 const guideCategories = readdirSync(docsDir, {withFileTypes: true})
-  .filter((entry) => entry.isDirectory() && entry.name !== apiFolder)
+  .filter((entry) => entry.isDirectory())
   .flatMap((entry) => {
     const file = readCategoryFile(entry.name);
     return file ? [{folder: entry.name, file}] : [];
   })
   .sort((a, b) => a.file.position - b.file.position)
   .map(({folder, file}) => folderCategory(folder, file));
-
-const apiCategoryFile = readCategoryFile(apiFolder);
-if (!apiCategoryFile) {
-  throw new Error(`docs/${apiFolder} needs a _category_.json and a page.`);
-}
 
 const sidebars = {
   docs: [
@@ -56,10 +50,12 @@ const sidebars = {
       collapsible: false,
       items: guideCategories,
     },
+    // The API reference is its own docs instance (api/, versioned by
+    // release, sidebars-api.ts); the guides link to its latest release.
     {
-      ...folderCategory(apiFolder, apiCategoryFile),
-      link: {type: 'doc', id: `${apiFolder}/introduction`},
-      collapsible: false,
+      type: 'link',
+      label: 'API Documentation',
+      href: '/docs/api/introduction',
     },
   ],
   // The pages for the people who write this site: a sidebar of their own,

@@ -6,6 +6,7 @@
 // value of the API pages to the index's headings, pointing at the field's
 // own anchor, so such a query opens the definition first. The index stays
 // one lazily fetched file, offline.
+import {existsSync} from 'node:fs';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import lunr from 'lunr';
@@ -62,20 +63,44 @@ export function definitionsOf(html) {
   }));
 }
 
-async function apiPages(buildDir) {
-  const apiDir = path.join(buildDir, 'docs', 'api');
-  const names = await readdir(apiDir, {withFileTypes: true});
-  return Promise.all(
-    names
+/** The API pages in a folder: its sub-folders that hold a page. */
+async function apiPages(apiDir) {
+  const entries = await readdir(apiDir, {withFileTypes: true});
+  const pages = await Promise.all(
+    entries
       .filter((entry) => entry.isDirectory())
-      .map(async (entry) => ({
-        name: entry.name,
-        html: await readFile(
-          path.join(apiDir, entry.name, 'index.html'),
-          'utf8',
-        ),
-      })),
+      .map(async (entry) => {
+        const file = path.join(apiDir, entry.name, 'index.html');
+        return existsSync(file)
+          ? [{name: entry.name, html: await readFile(file, 'utf8')}]
+          : [];
+      }),
   );
+  return pages.flat();
+}
+
+/**
+ * Where the search indexes are and which API pages each serves: the root
+ * index holds the latest release's pages (`docs/api/<name>`); an older
+ * release's pages (`docs/api/<release>/<name>`) have their own index in
+ * their folder, which the search box loads on those pages.
+ */
+async function indexFolders(buildDir) {
+  const apiDir = path.join(buildDir, 'docs', 'api');
+  const entries = await readdir(apiDir, {withFileTypes: true});
+  const releases = entries.filter(
+    (entry) =>
+      entry.isDirectory() &&
+      !existsSync(path.join(apiDir, entry.name, 'index.html')),
+  );
+  return [
+    {indexDir: buildDir, apiDir, route: 'docs/api'},
+    ...releases.map((release) => ({
+      indexDir: path.join(apiDir, release.name),
+      apiDir: path.join(apiDir, release.name),
+      route: `docs/api/${release.name}`,
+    })),
+  ];
 }
 
 /** The heading index rebuilt as the search plugin builds it (lunr, English). */
@@ -95,17 +120,26 @@ function headingIndex(documents, boosts) {
 
 /** Adds the API definitions to every local search index in `buildDir`. */
 export async function addSearchDefinitions(buildDir, basePath) {
-  const indexFiles = (await readdir(buildDir)).filter((name) =>
+  let added = 0;
+  for (const folder of await indexFolders(buildDir)) {
+    added += await addToIndexes(folder, basePath);
+  }
+  return added;
+}
+
+/** Adds one folder's API definitions to the search indexes in it. */
+async function addToIndexes({indexDir, apiDir, route}, basePath) {
+  const indexFiles = (await readdir(indexDir)).filter((name) =>
     /^search-index.*\.json$/.test(name),
   );
   if (indexFiles.length === 0) {
     return 0;
   }
-  const pages = await apiPages(buildDir);
+  const pages = await apiPages(apiDir);
   let added = 0;
   for (const file of indexFiles) {
     const indexes = JSON.parse(
-      await readFile(path.join(buildDir, file), 'utf8'),
+      await readFile(path.join(indexDir, file), 'utf8'),
     );
     let nextId =
       Math.max(...indexes.flatMap(({documents}) => documents.map(({i}) => i))) +
@@ -113,7 +147,7 @@ export async function addSearchDefinitions(buildDir, basePath) {
     const headings = indexes[headingType].documents;
     const boosts = new Map();
     for (const {name, html} of pages) {
-      const url = `${basePath}docs/api/${name}`;
+      const url = `${basePath}${route}/${name}`;
       const page = indexes[0].documents.find((document) => document.u === url);
       if (!page) {
         continue;
@@ -126,7 +160,7 @@ export async function addSearchDefinitions(buildDir, basePath) {
       }
     }
     indexes[headingType].index = headingIndex(headings, boosts);
-    await writeFile(path.join(buildDir, file), JSON.stringify(indexes));
+    await writeFile(path.join(indexDir, file), JSON.stringify(indexes));
   }
   return added;
 }

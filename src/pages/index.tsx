@@ -1,5 +1,6 @@
-import type {ReactNode} from 'react';
+import type {ComponentProps, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import {useApiReleaseLink} from '@site/src/lib/apiRelease';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useSiteFacts} from '@site/src/lib/siteFacts';
 import {usePluginData} from '@docusaurus/useGlobalData';
@@ -119,6 +120,14 @@ const commonTasks: TaskLink[] = [
   },
 ];
 
+/** A link that opens an API page in the reader's chosen release. */
+function ReleaseLink({
+  to,
+  ...props
+}: ComponentProps<typeof Link> & {to: string}) {
+  return <Link {...props} to={useApiReleaseLink(to)} />;
+}
+
 function LatestPost(): ReactNode {
   const latest = usePluginData('latest-blog-post') as LatestBlogPost;
   const {i18n} = useDocusaurusContext();
@@ -175,13 +184,15 @@ export default function Home(): ReactNode {
                 <ul>
                   {audience.tasks.map((task) => (
                     <li key={task.to}>
-                      <Link to={task.to}>{task.label}</Link>
+                      <ReleaseLink to={task.to}>{task.label}</ReleaseLink>
                     </li>
                   ))}
                 </ul>
-                <Link className="button button--primary" to={audience.start.to}>
+                <ReleaseLink
+                  className="button button--primary"
+                  to={audience.start.to}>
                   {audience.start.label}
-                </Link>
+                </ReleaseLink>
               </article>
             ))}
           </div>
@@ -193,7 +204,7 @@ export default function Home(): ReactNode {
           <ul className={styles.taskList}>
             {commonTasks.map((task) => (
               <li key={task.to}>
-                <Link to={task.to}>{task.label}</Link>
+                <ReleaseLink to={task.to}>{task.label}</ReleaseLink>
               </li>
             ))}
           </ul>

@@ -18,27 +18,33 @@ export const spec: LoadedSpec = loadSpec(
 
 const rootId = 'https://api.example.com/schemas';
 
-/** The spec's schemas with `#/components/schemas/X` rewritten to `$defs`, for Ajv. */
-function schemaBundle(): Record<string, unknown> {
-  const text = JSON.stringify(spec.document.components.schemas).replaceAll(
+/** A spec's schemas with `#/components/schemas/X` rewritten to `$defs`, for Ajv. */
+function schemaBundle(checked: LoadedSpec): Record<string, unknown> {
+  const text = JSON.stringify(checked.document.components.schemas).replaceAll(
     '"#/components/schemas/',
     `"${rootId}#/$defs/`,
   );
   return {$id: rootId, $defs: JSON.parse(text)};
 }
 
-function createValidator() {
+function createValidator(checked: LoadedSpec) {
   const ajv = new Ajv2020({strict: true, allErrors: true});
   addFormats(ajv);
   ajv.addVocabulary(['x-lifecycle', 'x-rules']);
-  ajv.addSchema(schemaBundle());
+  ajv.addSchema(schemaBundle(checked));
   return ajv;
 }
 
-const ajv = createValidator();
+/** One Ajv per spec (one per release), with that spec's schemas. */
+const validators = new WeakMap<LoadedSpec, Ajv2020>();
 
-/** A schema from the spec, with its local `$ref`s pointing into the bundle. */
-function compile(schema: Schema) {
+/** A schema from a spec, with its local `$ref`s pointing into the bundle. */
+function compile(schema: Schema, checked: LoadedSpec) {
+  let ajv = validators.get(checked);
+  if (!ajv) {
+    ajv = createValidator(checked);
+    validators.set(checked, ajv);
+  }
   const text = JSON.stringify(schema).replaceAll(
     '"#/components/schemas/',
     `"${rootId}#/$defs/`,
@@ -61,8 +67,11 @@ export interface ExampleCase {
 }
 
 /** The errors of one example, each naming where it is and the field at fault. */
-export function validateExample({where, schema, value}: ExampleCase): string[] {
-  const validate = compile(schema);
+export function validateExample(
+  {where, schema, value}: ExampleCase,
+  checked: LoadedSpec = spec,
+): string[] {
+  const validate = compile(schema, checked);
   return validate(value)
     ? []
     : (validate.errors ?? []).map(
@@ -87,15 +96,15 @@ function schemaExampleCases(schema: Schema, where: string): ExampleCase[] {
 }
 
 /** Every example of the spec: schema examples, built object examples, parameters, requests and responses (webhook events keep theirs on their schemas). */
-export function allExampleCases(): ExampleCase[] {
-  const {document} = spec;
+export function allExampleCases(checked: LoadedSpec = spec): ExampleCase[] {
+  const {document} = checked;
   const cases: ExampleCase[] = [];
   Object.entries(document.components.schemas).forEach(([name, schema]) => {
     cases.push(...schemaExampleCases(schema, `schema ${name}`));
     cases.push({
       where: `schema ${name} (the page's full example)`,
       schema,
-      value: schemaExample(spec, schema),
+      value: schemaExample(checked, schema),
     });
   });
   allOperations(document).forEach(({operation, parameters}) => {

@@ -20,7 +20,7 @@ test('every example validates against its schema', () => {
   const cases = allExampleCases();
   // Request, response, parameter and schema examples all take part.
   expect(cases.length).toBeGreaterThan(operations.length * 2);
-  const problems = cases.flatMap(validateExample);
+  const problems = cases.flatMap((example) => validateExample(example));
   expect(problems, problems.join('\n')).toEqual([]);
 });
 

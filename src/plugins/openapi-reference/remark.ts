@@ -13,7 +13,9 @@ import {
 import {renderErrorCodes} from './render-errors';
 import {renderFilterFields} from './render-filters';
 import {renderWebhookEvents} from './render-webhooks';
-import {loadSpec, type Lifecycle, type LoadedSpec, type Schema} from './spec';
+import {loadRelease} from './release-spec';
+import {releaseOfFile, type ApiRelease} from './releases';
+import {type Lifecycle, type LoadedSpec, type Schema} from './spec';
 
 /**
  * Expands, at build time, the placeholders that pages write as JSX:
@@ -104,25 +106,32 @@ interface Sources {
   guideLifecycles: Record<string, Lifecycle>;
 }
 
-/** The spec and guide lifecycles, read once per version of the spec. */
-const sourcesByHash = new Map<string, Sources>();
+/**
+ * The release's document and the guide lifecycles, read once per release
+ * and version of the sources (pages of a build share the promise).
+ */
+const sourcesByHash = new Map<string, Promise<Sources>>();
 
-function sources(options: ApiReferenceOptions): Sources {
-  let loaded = sourcesByHash.get(options.specHash);
+function sources(
+  options: ApiReferenceOptions,
+  release: ApiRelease,
+): Promise<Sources> {
+  const key = `${options.specHash} ${release}`;
+  let loaded = sourcesByHash.get(key);
   if (!loaded) {
-    loaded = {
-      spec: loadSpec(options.specDir),
+    loaded = loadRelease(options.specDir, release).then((spec) => ({
+      spec,
       guideLifecycles: yaml.load(
         readFileSync(path.resolve(options.guideLifecyclesFile), 'utf8'),
       ) as Record<string, Lifecycle>,
-    };
-    sourcesByHash.set(options.specHash, loaded);
+    }));
+    sourcesByHash.set(key, loaded);
   }
   return loaded;
 }
 
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
-  return async (root: Root) => {
+  return async (root: Root, file: {path?: string}) => {
     const placeholders: {parent: Parent; node: MdxJsxFlowElement}[] = [];
     const walk = (parent: Parent) =>
       parent.children.forEach((node) => {
@@ -141,7 +150,12 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
     }
     const {fromMarkdown} = await import('mdast-util-from-markdown');
     const parse: MarkdownParser = (markdown) => fromMarkdown(markdown).children;
-    const {spec, guideLifecycles} = sources(options);
+    // A page renders from the document of its release: an older release's
+    // snapshot from that release's, the rest from the latest.
+    const {spec, guideLifecycles} = await sources(
+      options,
+      releaseOfFile(file.path),
+    );
     await loadGrammars();
 
     for (const {parent, node} of placeholders) {

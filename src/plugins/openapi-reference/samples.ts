@@ -8,6 +8,7 @@ import {
   type OpenApiDocument,
   type OperationEntry,
 } from './spec';
+import {releaseHeader} from './releases';
 import {sampleLanguages, type SampleLanguage} from './theme/language';
 
 /**
@@ -15,7 +16,8 @@ import {sampleLanguages, type SampleLanguage} from './theme/language';
  * HTTPSnippet (`@readme/httpsnippet`), so their method, path, query, headers
  * and body always match it. The samples call the sandbox with a test key,
  * so they are safe to paste and run, and each operation sends its own
- * stable `Idempotency-Key`, so samples can be run one after another.
+ * stable `Idempotency-Key`, so samples can be run one after another. Each
+ * sends `Hub-Version` with the release of the page it is on.
  */
 
 export const sampleApiKey = 'ih_test_4eC39HqLyjWDarjtT1zdp7dc';
@@ -80,6 +82,19 @@ function sampleServer(document: OpenApiDocument): string {
   return (sandbox ?? document.servers[0]!).url;
 }
 
+/**
+ * The release a document describes (`info.version`, checked against the
+ * page's release when it loads): every sample pins it with `Hub-Version`,
+ * so a sample answers the same whatever release its key defaults to.
+ */
+export function sampleRelease(document: OpenApiDocument): string {
+  const release = document.info.version;
+  if (typeof release !== 'string' || !/^\d{4}-\d{2}$/.test(release)) {
+    throw new Error(`info.version ${String(release)} is not an API release.`);
+  }
+  return release;
+}
+
 /** A stable key of UUID shape, its own for each operation. */
 export function sampleIdempotencyKey(operationId: string): string {
   const hex = createHash('sha256').update(operationId).digest('hex');
@@ -127,6 +142,7 @@ export function sampleRequest(
 
   const headers: [string, string][] = [
     ['Authorization', `Bearer ${sampleApiKey}`],
+    [releaseHeader, sampleRelease(document)],
   ];
   const requestBody =
     operation.requestBody && deref(document, operation.requestBody);

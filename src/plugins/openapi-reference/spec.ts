@@ -183,6 +183,17 @@ function readYaml<T>(file: string): T {
   return yaml.load(readFileSync(file, 'utf8'), {filename: file}) as T;
 }
 
+/** The overlays that derive older releases from the source (see releases.ts). */
+export const overlaysFolder = 'overlays';
+
+function overlayFiles(specDir: string): string[] {
+  const dir = path.join(specDir, overlaysFolder);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
 function resourceFiles(specDir: string): string[] {
   const dir = path.join(specDir, resourcesFolder);
   return readdirSync(dir)
@@ -244,8 +255,12 @@ export function lifecycleProblems(document: OpenApiDocument): string[] {
   });
 }
 
-/** Reads and merges the spec; throws on a path or schema defined twice. */
-export function loadSpec(specDir: string): LoadedSpec {
+/**
+ * Reads and merges the source files as written, before the loader declares
+ * the shared headers: what an overlay applies to. Throws on a path or
+ * schema defined twice.
+ */
+export function mergeSpec(specDir: string): LoadedSpec {
   const document = readYaml<OpenApiDocument>(path.join(specDir, rootFileName));
   document.paths ??= {};
   const sharedSchemas = Object.keys(document.components.schemas);
@@ -292,12 +307,25 @@ export function loadSpec(specDir: string): LoadedSpec {
     document.components.schemas[key] = webhooks.components!.schemas![key]!;
   }
   document.webhooks = webhooks.webhooks;
-  declareResponseHeaders(document);
-  const problems = lifecycleProblems(document);
+  return {document, resources, sharedSchemas, webhookSchemas};
+}
+
+/**
+ * Completes a merged document: declares the shared response headers and
+ * checks every lifecycle against its enum.
+ */
+export function finishSpec(merged: LoadedSpec): LoadedSpec {
+  declareResponseHeaders(merged.document);
+  const problems = lifecycleProblems(merged.document);
   if (problems.length > 0) {
     throw new Error(`Invalid x-lifecycle:\n${problems.join('\n')}`);
   }
-  return {document, resources, sharedSchemas, webhookSchemas};
+  return merged;
+}
+
+/** Reads, merges and completes the source: the latest release's document. */
+export function loadSpec(specDir: string): LoadedSpec {
+  return finishSpec(mergeSpec(specDir));
 }
 
 /**
@@ -310,6 +338,7 @@ export function specHash(specDir: string, otherFiles: string[] = []): string {
     path.join(specDir, rootFileName),
     path.join(specDir, webhooksFileName),
     ...resourceFiles(specDir),
+    ...overlayFiles(specDir),
     ...otherFiles,
   ]) {
     hash.update(file).update(readFileSync(file));
@@ -351,13 +380,30 @@ export interface OperationEntry {
   parameters: Parameter[];
 }
 
-/** Headers every API response carries (components in the root file). */
-export const everyResponseHeaders = [
-  'Request-Id',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-];
+/**
+ * Headers every API response carries: header components listed in the root
+ * file's `components.x-every-response-headers` (a release can rename them).
+ */
+export const everyResponseHeadersKey = 'x-every-response-headers';
+
+export function everyResponseHeaders(document: OpenApiDocument): string[] {
+  const names = document.components[everyResponseHeadersKey];
+  if (!Array.isArray(names) || names.length === 0) {
+    throw new Error(`components.${everyResponseHeadersKey} lists no header.`);
+  }
+  const headers = (document.components.headers ?? {}) as Record<
+    string,
+    unknown
+  >;
+  return names.map((name) => {
+    if (typeof name !== 'string' || !headers[name]) {
+      throw new Error(
+        `components.${everyResponseHeadersKey}: ${String(name)} is no header component.`,
+      );
+    }
+    return name;
+  });
+}
 /** Statuses that also tell the client when to retry. */
 export const retryAfterStatuses = ['429', '503'];
 
@@ -370,6 +416,7 @@ const headerRef = (name: string) => ({$ref: `#/components/headers/${name}`});
  * operations that take an `Idempotency-Key`.
  */
 function declareResponseHeaders(document: OpenApiDocument): void {
+  const shared = everyResponseHeaders(document);
   for (const {operation, parameters} of allOperations(document)) {
     const idempotent = parameters.some(
       (parameter) => parameter.name === 'Idempotency-Key',
@@ -379,7 +426,7 @@ function declareResponseHeaders(document: OpenApiDocument): void {
         ? resolveRef<Response>(document, reference.$ref)
         : reference;
       const names = [
-        ...everyResponseHeaders,
+        ...shared,
         ...(retryAfterStatuses.includes(status) ? ['Retry-After'] : []),
         ...(idempotent && status.startsWith('2')
           ? ['Idempotent-Replayed']

@@ -1,0 +1,63 @@
+/**
+ * The API's dated releases, chosen per request with `Hub-Version`. The
+ * latest is what `openapi/` describes and what the reference shows at
+ * `/docs/api/<name>`; each older release is the latest document with an
+ * OpenAPI Overlay applied (`openapi/overlays/<release>.yaml`), shown at
+ * `/docs/api/<release>/<name>` from its own snapshot of the pages' prose
+ * (`api_versioned_docs/version-<release>/`).
+ */
+
+export const latestRelease = '2023-07';
+
+/** Every release, newest first. */
+export const apiReleases = [latestRelease, '2023-01'] as const;
+
+export type ApiRelease = (typeof apiReleases)[number];
+
+/** The releases the reference still shows that are not the latest. */
+export const olderReleases = apiReleases.filter(
+  (release) => release !== latestRelease,
+);
+
+/** The header that chooses a release. */
+export const releaseHeader = 'Hub-Version';
+
+/**
+ * The docs plugin instance of the API section: its pages' folder (outside
+ * docs/, whose MDX loader would compile them a second time) and its
+ * address, under the guides' `/docs/`.
+ */
+export const apiDocsPluginId = 'api';
+export const apiDocsFolder = 'api';
+export const apiRouteBasePath = 'docs/api';
+/** Where Docusaurus keeps an older release's snapshot of the API pages. */
+export const apiVersionedDocsFolder = `${apiDocsPluginId}_versioned_docs`;
+
+/**
+ * The release a Markdown file of the API section documents, from where it
+ * is: a snapshot under `api_versioned_docs/version-<release>/`, or the
+ * latest (the guides and `docs/api/`).
+ */
+export function releaseOfFile(file: string | undefined): ApiRelease {
+  const match = new RegExp(
+    `${apiVersionedDocsFolder}[\\\\/]version-([^\\\\/]+)[\\\\/]`,
+  ).exec(file ?? '');
+  if (!match) {
+    return latestRelease;
+  }
+  const release = apiReleases.find((candidate) => candidate === match[1]);
+  if (!release) {
+    throw new Error(`${file}: ${match[1]} is not a release of the API.`);
+  }
+  return release;
+}
+
+/** The address prefix of a release's pages, under the site's base URL. */
+export const releaseDocsPath = (release: ApiRelease) =>
+  release === latestRelease ? '/docs/api' : `/docs/api/${release}`;
+
+/**
+ * API pages of the latest release only, which older releases link to as
+ * they are: the changelog says what the latest changed.
+ */
+export const latestOnlyPages = ['changelog'];
