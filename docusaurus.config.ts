@@ -223,6 +223,13 @@ const config = {
           beforeDefaultRehypePlugins: [markdownCleanup(baseUrl)],
           includeBlog: true,
           includePages: true,
+          // An older API release is a section of its own, after the
+          // latest's pages, so a reader (or a model) meets the latest first.
+          routeRules: olderReleases.map((release) => ({
+            route: `${baseUrl}docs/api/${release}/**`,
+            depth: 4 as const,
+            categoryName: `API reference, release ${release} (older)`,
+          })),
           excludeRoutes: [
             'search',
             'blog/archive',

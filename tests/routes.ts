@@ -1,4 +1,9 @@
 import path from 'node:path';
+import {
+  latestRelease,
+  olderReleases,
+  releaseDocsPath,
+} from '../src/plugins/openapi-reference/releases';
 import {loadSpec} from '../src/plugins/openapi-reference/spec';
 
 /**
@@ -109,6 +114,28 @@ export const apiCataloguePages: SiteRoute[] = [
   {path: '/help/docs/api/webhook-events', h1: /^webhook events$/i},
 ];
 
+/** The latest release's changelog, which older releases do not have. */
+export const apiChangelogPage: SiteRoute = {
+  path: '/help/docs/api/changelog',
+  h1: /^what changed in 2023-07$/i,
+};
+
+/**
+ * The API pages of each older release: the latest's pages (but the
+ * changelog) under the release's prefix, such as `/help/docs/api/2023-01/order`.
+ */
+export const olderReleasePages: (SiteRoute & {release: string})[] =
+  olderReleases.flatMap((release) =>
+    [...apiPages, ...apiCataloguePages].map(({path: route, h1}) => ({
+      release,
+      h1,
+      path: route.replace(
+        `/help${releaseDocsPath(latestRelease)}/`,
+        `/help${releaseDocsPath(release)}/`,
+      ),
+    })),
+  );
+
 const resources: SiteRoute[] = [
   {
     path: '/help/docs/resources/resource-overview',
@@ -207,6 +234,8 @@ export const routes: SiteRoute[] = [
   ...troubleshooting,
   ...apiPages,
   ...apiCataloguePages,
+  apiChangelogPage,
+  ...olderReleasePages,
   ...blog,
 ];
 
@@ -225,5 +254,10 @@ export const unknownRoutes = [
     // The API routes are camelCase; the all-lower-case address is not one.
     path: '/help/docs/api/batchstock',
     suggests: '/help/docs/api/batchStock',
+  },
+  {
+    // An older release's pages are routes too.
+    path: '/help/docs/api/2023-01/prce',
+    suggests: '/help/docs/api/2023-01/price',
   },
 ];

@@ -1,8 +1,15 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {apiPageNames, routes} from '../routes';
+import {apiPageNames, olderReleasePages, routes} from '../routes';
 import {sitemapPaths} from '../support/sitemap';
+import {
+  apiDocsFolder,
+  apiVersionedDocsFolder,
+  latestRelease,
+  olderReleases,
+  releaseDocsPath,
+} from '../../src/plugins/openapi-reference/releases';
 import {loadSpec} from '../../src/plugins/openapi-reference/spec';
 
 /**
@@ -12,23 +19,47 @@ import {loadSpec} from '../../src/plugins/openapi-reference/spec';
  */
 
 const siteDir = path.join(__dirname, '..', '..');
-const docsDir = path.join(siteDir, 'docs');
+
+/**
+ * Every docs folder and the address its pages are under: the guides, the
+ * API section (the latest release) and each older release's snapshot.
+ */
+const docsFolders = [
+  {dir: 'docs', base: '/help/docs'},
+  {dir: apiDocsFolder, base: `/help${releaseDocsPath(latestRelease)}`},
+  ...olderReleases.map((release) => ({
+    dir: path.join(apiVersionedDocsFolder, `version-${release}`),
+    base: `/help${releaseDocsPath(release)}`,
+  })),
+];
 
 /** The route of every docs page, from its file name or its `slug`. */
 function docsRoutes(): string[] {
-  const files = readdirSync(docsDir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => /\.mdx?$/.test(file))
-    .filter((file) => !path.basename(file).startsWith('_'));
-  return files.map((file) => {
-    const source = readFileSync(path.join(docsDir, file), 'utf8');
-    const frontMatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
-    const slug = /^slug:\s*(\S+)\s*$/m.exec(frontMatter)?.[1];
-    const route =
-      slug ??
-      `/${file.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '$1')}`;
-    return `/help/docs${route.startsWith('/') ? route : `/${route}`}`;
+  return docsFolders.flatMap(({dir, base}) => {
+    const folder = path.join(siteDir, dir);
+    const files = readdirSync(folder, {recursive: true, encoding: 'utf8'})
+      .filter((file) => /\.mdx?$/.test(file))
+      .filter((file) => !path.basename(file).startsWith('_'));
+    return files.map((file) => {
+      const source = readFileSync(path.join(folder, file), 'utf8');
+      const frontMatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
+      const slug = /^slug:\s*(\S+)\s*$/m.exec(frontMatter)?.[1];
+      const route =
+        slug ??
+        `/${file.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '$1')}`;
+      return `${base}${route.startsWith('/') ? route : `/${route}`}`;
+    });
   });
 }
+
+test('every docs folder has pages', () => {
+  for (const {dir, base} of docsFolders) {
+    expect(
+      docsRoutes().filter((route) => route.startsWith(`${base}/`)).length,
+      dir,
+    ).toBeGreaterThan(20);
+  }
+});
 
 test('every route of the contract is in the sitemap', () => {
   const sitemap = new Set(sitemapPaths());
@@ -49,6 +80,17 @@ test('every page of the sitemap is in the contract or is a docs page', () => {
 test('every docs page is in the sitemap', () => {
   const sitemap = new Set(sitemapPaths());
   expect(docsRoutes().filter((p) => !sitemap.has(p))).toEqual([]);
+});
+
+test('every older release has each API page of the contract', () => {
+  const sitemap = new Set(sitemapPaths());
+  for (const release of olderReleases) {
+    const pages = olderReleasePages.filter((page) => page.release === release);
+    expect(pages.length).toBe(apiPageNames.length + 2);
+    expect(pages.map(({path}) => path).filter((p) => !sitemap.has(p))).toEqual(
+      [],
+    );
+  }
 });
 
 test('the API pages of the contract are the spec’s tags and the introduction', () => {

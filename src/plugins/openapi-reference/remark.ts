@@ -10,12 +10,18 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
+import {renderChangelog} from './render-changelog';
 import {renderErrorCodes} from './render-errors';
 import {renderFilterFields} from './render-filters';
 import {renderWebhookEvents} from './render-webhooks';
 import {loadRelease} from './release-spec';
-import {releaseOfFile, type ApiRelease} from './releases';
-import {type Lifecycle, type LoadedSpec, type Schema} from './spec';
+import {apiReleases, releaseOfFile, type ApiRelease} from './releases';
+import {
+  allOperations,
+  type Lifecycle,
+  type LoadedSpec,
+  type Schema,
+} from './spec';
 
 /**
  * Expands, at build time, the placeholders that pages write as JSX:
@@ -26,6 +32,8 @@ import {type Lifecycle, type LoadedSpec, type Schema} from './spec';
  * - `<ApiErrorCodes />`: the catalogue of error codes;
  * - `<ApiFilterFields resource="order" />`: the fields a resource's list
  *   filters on, from its `x-filter`;
+ * - `<ApiChangelog from="2023-01" />`: every difference between an older
+ *   release and the page's, computed from their documents;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
  *
@@ -93,6 +101,7 @@ const placeholderNames = [
   'ApiWebhookEvents',
   'ApiErrorCodes',
   'ApiFilterFields',
+  'ApiChangelog',
   'StateDiagram',
 ];
 
@@ -170,6 +179,18 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         replacement = renderErrorCodes(spec, parse);
       } else if (node.name === 'ApiFilterFields') {
         replacement = renderFilterFields(spec, required(node, 'resource'));
+      } else if (node.name === 'ApiChangelog') {
+        const from = required(node, 'from');
+        const release = apiReleases.find((candidate) => candidate === from);
+        if (!release) {
+          throw new Error(`<ApiChangelog from="${from}"> names no release.`);
+        }
+        replacement = renderChangelog(
+          (await sources(options, release)).spec,
+          spec,
+          parse,
+          allOperations(spec.document).length,
+        );
       } else {
         const name = required(node, 'lifecycle');
         const title =

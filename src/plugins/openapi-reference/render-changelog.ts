@@ -1,0 +1,75 @@
+import type {Heading, PhrasingContent, RootContent} from 'mdast';
+import {groupChanges, releaseChanges, type ChangeKind} from './changelog';
+import {
+  inline,
+  labelledTable,
+  paragraph,
+  text,
+  type MarkdownParser,
+} from './render';
+import type {LoadedSpec} from './spec';
+
+const kindLabels: Record<ChangeKind, string> = {
+  breaking: 'Breaking',
+  additive: 'Additive',
+};
+
+/** Places listed in full up to this many; more collapse into a count. */
+const placesShownInFull = 12;
+
+/** The endpoints, events and objects of a row, or "every operation" when it is all of them. */
+function places(where: string[], operationCount: number): string {
+  const operations = where.filter((place) => /^[A-Z]+ \//.test(place));
+  const others = where.filter((place) => !operations.includes(place));
+  const listed =
+    operations.length === operationCount && operationCount > placesShownInFull
+      ? [`every operation (${operationCount})`]
+      : operations.map((place) => `\`${place}\``);
+  return [...listed, ...others].join(', ');
+}
+
+/**
+ * "Every difference" of the changelog: per change of the upgrade guide, a
+ * heading linking to its section and a table of the computed differences,
+ * each marked breaking or additive.
+ */
+export function renderChangelog(
+  before: LoadedSpec,
+  after: LoadedSpec,
+  parse: MarkdownParser,
+  operationCount: number,
+): RootContent[] {
+  const groups = groupChanges(releaseChanges(before, after));
+  const release = String(after.document.info.version);
+  const previous = String(before.document.info.version);
+  return groups.flatMap(({explanation, rows}) => {
+    const title: Heading = {
+      type: 'heading',
+      depth: 3,
+      children: [text(explanation.title)],
+      data: {hProperties: {id: `differences-${explanation.id}`}},
+    };
+    const link: PhrasingContent[] = [
+      text('How to upgrade: '),
+      {
+        type: 'link',
+        url: `#${explanation.id}`,
+        children: [text(explanation.title)],
+      },
+      text('.'),
+    ];
+    return [
+      title,
+      paragraph(...link),
+      labelledTable(
+        `${explanation.title}: differences from ${previous} to ${release}`,
+        ['Kind', 'Change', 'Where'],
+        rows.map(({kind, what, where}) => [
+          [text(kindLabels[kind])],
+          inline(parse, what),
+          inline(parse, places(where, operationCount)),
+        ]),
+      ),
+    ];
+  });
+}
