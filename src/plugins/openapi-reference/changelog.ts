@@ -25,6 +25,8 @@ export interface ReleaseChange {
   where: string;
   /** What changed there, in a short sentence of Markdown. */
   what: string;
+  /** On an object: the top-level field that changed. */
+  field?: string;
   /** The explained change it belongs to (an `explainedChanges` id), if any. */
   explanation?: string;
   /** Where in the document the difference is, for messages. */
@@ -226,6 +228,26 @@ export function releaseChanges(
 ): ReleaseChange[] {
   // api-smart-diff rewrites the schemas it compares (it merges and
   // normalises them), so it gets copies: the pages render from the originals.
+  const changes = computedChanges(before, after);
+  // api-smart-diff judges an object's schema on its own, not as the
+  // responses that return it: an object's change takes the kind its
+  // explained change has at the endpoints (a new response value is breaking).
+  const breakingExplanations = new Set(
+    changes
+      .filter((change) => !change.field && change.kind === 'breaking')
+      .map((change) => change.explanation),
+  );
+  return changes.map((change) =>
+    change.field && breakingExplanations.has(change.explanation)
+      ? {...change, kind: 'breaking' as const}
+      : change,
+  );
+}
+
+function computedChanges(
+  before: LoadedSpec,
+  after: LoadedSpec,
+): ReleaseChange[] {
   const {diffs} = apiCompare(
     structuredClone(before.document),
     structuredClone(after.document),
@@ -245,7 +267,10 @@ export function releaseChanges(
       return [];
     }
     const pointer = pointerOf(diff.path);
-    const what = describe(after.document, diff, place.rest.map(String));
+    const rest = place.rest.map(String);
+    const what = describe(after.document, diff, rest);
+    const field =
+      rest[0] === 'schema' ? fieldOf(rest.slice(1)).field.split(/[.[]/)[0] : '';
     const key = `${place.where} ${what}`;
     if (seen.has(key)) {
       return [];
@@ -256,6 +281,7 @@ export function releaseChanges(
         kind: diff.type === 'non-breaking' ? 'additive' : 'breaking',
         where: place.where,
         what,
+        ...(field && {field}),
         explanation: explainedChanges.find((change) =>
           change.explains(diff, pointer),
         )?.id,

@@ -15,7 +15,7 @@ export const apiReleases = [latestRelease, '2023-01'] as const;
 export type ApiRelease = (typeof apiReleases)[number];
 
 /** The releases the reference still shows that are not the latest. */
-export const olderReleases = apiReleases.filter(
+export const olderReleases: ApiRelease[] = apiReleases.filter(
   (release) => release !== latestRelease,
 );
 

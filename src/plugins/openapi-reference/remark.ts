@@ -10,12 +10,20 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
+import {releaseChanges, type ReleaseChange} from './changelog';
+import {markReleaseChanges} from './release-marks';
 import {renderChangelog} from './render-changelog';
 import {renderErrorCodes} from './render-errors';
 import {renderFilterFields} from './render-filters';
 import {renderWebhookEvents} from './render-webhooks';
 import {loadRelease} from './release-spec';
-import {apiReleases, releaseOfFile, type ApiRelease} from './releases';
+import {
+  apiReleases,
+  latestRelease,
+  olderReleases,
+  releaseOfFile,
+  type ApiRelease,
+} from './releases';
 import {
   allOperations,
   type Lifecycle,
@@ -139,6 +147,25 @@ function sources(
   return loaded;
 }
 
+/** What changed from each older release to the latest, computed once per version of the sources. */
+const changesByHash = new Map<string, Promise<ReleaseChange[]>>();
+
+function changesSinceOlderReleases(
+  options: ApiReferenceOptions,
+): Promise<ReleaseChange[]> {
+  let changes = changesByHash.get(options.specHash);
+  if (!changes) {
+    const releases: ApiRelease[] = [latestRelease, ...olderReleases];
+    changes = Promise.all(
+      releases.map((release) => sources(options, release)),
+    ).then(([latest, ...older]) =>
+      older.flatMap(({spec}) => releaseChanges(spec, latest!.spec)),
+    );
+    changesByHash.set(options.specHash, changes);
+  }
+  return changes;
+}
+
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
     const placeholders: {parent: Parent; node: MdxJsxFlowElement}[] = [];
@@ -171,6 +198,14 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
       let replacement: RootContent[];
       if (node.name === 'ApiReference') {
         replacement = renderResource(spec, parse, required(node, 'resource'));
+        // The latest release marks what changed since the older ones.
+        if (releaseOfFile(file.path) === latestRelease) {
+          markReleaseChanges(
+            replacement,
+            spec,
+            await changesSinceOlderReleases(options),
+          );
+        }
       } else if (node.name === 'ApiSharedSchemas') {
         replacement = renderSharedSchemas(spec, parse);
       } else if (node.name === 'ApiWebhookEvents') {
