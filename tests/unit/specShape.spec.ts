@@ -1,0 +1,148 @@
+// Checks the shapes a generated client relies on being the same everywhere
+// in the spec: one Money shape.
+import {expect, test} from '@playwright/test';
+import {spec} from '../support/openapi';
+import {
+  allOperations,
+  deref,
+  webhookEvents,
+  type OpenApiDocument,
+  type Schema,
+} from '../../src/plugins/openapi-reference/spec';
+
+/** One schema of the spec, named by where it is. */
+interface SchemaNode {
+  where: string;
+  schema: Schema;
+}
+
+/** A schema and every schema nested in it, without following `$ref`s. */
+function nestedSchemas(schema: Schema, where: string): SchemaNode[] {
+  const children: SchemaNode[] = [
+    ...Object.entries(schema.properties ?? {}).map(([key, child]) => ({
+      where: `${where}.${key}`,
+      schema: child,
+    })),
+    ...(schema.items ? [{where: `${where}[]`, schema: schema.items}] : []),
+    ...(typeof schema.additionalProperties === 'object'
+      ? [{where: `${where}{}`, schema: schema.additionalProperties}]
+      : []),
+    ...(['oneOf', 'anyOf', 'allOf'] as const).flatMap((keyword) =>
+      (schema[keyword] ?? []).map((child, index) => ({
+        where: `${where}/${keyword}/${index}`,
+        schema: child,
+      })),
+    ),
+  ];
+  return [
+    {where, schema},
+    ...children.flatMap((child) => nestedSchemas(child.schema, child.where)),
+  ];
+}
+
+/** Every schema of the document: components, parameters, bodies and responses of operations and webhooks. */
+function allSchemas(document: OpenApiDocument): SchemaNode[] {
+  const roots: SchemaNode[] = Object.entries(document.components.schemas).map(
+    ([name, schema]) => ({where: name, schema}),
+  );
+  const operations = [
+    ...allOperations(document).map(({operation, parameters}) => ({
+      operation,
+      parameters,
+    })),
+    ...webhookEvents(document).map(({operation}) => ({
+      operation,
+      parameters: [],
+    })),
+  ];
+  operations.forEach(({operation, parameters}) => {
+    const id = operation.operationId;
+    parameters.forEach((parameter) => {
+      if (parameter.schema) {
+        roots.push({
+          where: `${id}(${parameter.name})`,
+          schema: parameter.schema,
+        });
+      }
+    });
+    const body =
+      operation.requestBody && deref(document, operation.requestBody);
+    Object.values(body?.content ?? {}).forEach((media) => {
+      if (media.schema) {
+        roots.push({where: `${id} request`, schema: media.schema});
+      }
+    });
+    Object.entries(operation.responses).forEach(([status, reference]) => {
+      Object.values(deref(document, reference).content ?? {}).forEach(
+        (media) => {
+          if (media.schema) {
+            roots.push({where: `${id} ${status}`, schema: media.schema});
+          }
+        },
+      );
+    });
+  });
+  return roots.flatMap(({where, schema}) => nestedSchemas(schema, where));
+}
+
+/**
+ * A price is the one object with Money's two fields at its top level (see
+ * PRODUCT-DECISIONS.md); its create and update bodies follow it.
+ */
+const flatMoneySchemas = ['Price', 'PriceCreate', 'PriceUpdate'];
+
+/** Where money is not a `Money` object, or a price's fields differ from Money's. */
+function moneyProblems(document: OpenApiDocument): string[] {
+  const money = document.components.schemas.Money!.properties!;
+  return allSchemas(document).flatMap(({where, schema}) =>
+    Object.entries(schema.properties ?? {}).flatMap(([key, property]) => {
+      const at = `${where}.${key}`;
+      if (
+        key.endsWith('_amount') ||
+        (key === 'amount' &&
+          where !== 'Money' &&
+          !flatMoneySchemas.includes(where))
+      ) {
+        return [`${at} is a bare amount; use a Money object`];
+      }
+      if (
+        where !== 'Money' &&
+        !property.$ref &&
+        property.properties?.amount &&
+        property.properties.currency
+      ) {
+        return [`${at} is an inline money shape; use $ref Money`];
+      }
+      if (key === 'amount' && property.type !== money.amount!.type) {
+        return [`${at} is not an integer like Money's`];
+      }
+      if (key === 'currency' && property.pattern !== money.currency!.pattern) {
+        return [`${at} is not an ISO 4217 code like Money's`];
+      }
+      return [];
+    }),
+  );
+}
+
+const {document} = spec;
+
+test("money has one shape: a Money object, or a price's own amount and currency", () => {
+  const problems = moneyProblems(document);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a doctored bare amount or inline money object is caught', () => {
+  const doctored = structuredClone(document);
+  const priceChange = doctored.components.schemas.PriceChange!;
+  priceChange.properties!.previous_amount = {type: ['integer', 'null']};
+  doctored.components.schemas.Sale!.properties!.unit_price = structuredClone(
+    document.components.schemas.Money!,
+  );
+  doctored.components.schemas.Price!.properties!.amount = {type: 'number'};
+  expect(moneyProblems(doctored)).toEqual([
+    "Price.amount is not an integer like Money's",
+    'PriceChange.previous_amount is a bare amount; use a Money object',
+    'Sale.unit_price is an inline money shape; use $ref Money',
+    'Sale.unit_price.amount is a bare amount; use a Money object',
+  ]);
+});
