@@ -1,5 +1,5 @@
 // Checks the shapes a generated client relies on being the same everywhere
-// in the spec: one Money shape.
+// in the spec: one Money shape, one SKU rule.
 import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
 import {
@@ -124,6 +124,32 @@ function moneyProblems(document: OpenApiDocument): string[] {
   );
 }
 
+/** The constraints that make a SKU a SKU, as the variant states them. */
+const skuRule = (schema: Schema) =>
+  JSON.stringify([schema.minLength, schema.maxLength, schema.pattern]);
+
+/** Every SKU field or parameter whose length or characters differ from the variant's `sku`. */
+function skuProblems(document: OpenApiDocument): string[] {
+  const rule = skuRule(document.components.schemas.Variant!.properties!.sku!);
+  const fields = allSchemas(document).flatMap(({where, schema}) =>
+    Object.entries(schema.properties ?? {})
+      .filter(([key]) => key === 'sku')
+      .map(([key, property]) => ({where: `${where}.${key}`, schema: property})),
+  );
+  const parameters = allOperations(document).flatMap(
+    ({operation, parameters}) =>
+      parameters
+        .filter((parameter) => parameter.name === 'sku' && parameter.schema)
+        .map((parameter) => ({
+          where: `${operation.operationId}(sku)`,
+          schema: parameter.schema!,
+        })),
+  );
+  return [...fields, ...parameters]
+    .filter(({schema}) => skuRule(schema) !== rule)
+    .map(({where, schema}) => `${where} is ${skuRule(schema)}, not ${rule}`);
+}
+
 const {document} = spec;
 
 test("money has one shape: a Money object, or a price's own amount and currency", () => {
@@ -144,5 +170,18 @@ test('a doctored bare amount or inline money object is caught', () => {
     'PriceChange.previous_amount is a bare amount; use a Money object',
     'Sale.unit_price is an inline money shape; use $ref Money',
     'Sale.unit_price.amount is a bare amount; use a Money object',
+  ]);
+});
+
+test('every SKU has the variant’s length and characters', () => {
+  const problems = skuProblems(document);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a doctored SKU length is caught', () => {
+  const doctored = structuredClone(document);
+  doctored.components.schemas.SaleCreate!.properties!.sku!.maxLength = 100;
+  expect(skuProblems(doctored)).toEqual([
+    `SaleCreate.sku is [1,100,"^[A-Za-z0-9][A-Za-z0-9._/-]*$"], not [1,64,"^[A-Za-z0-9][A-Za-z0-9._/-]*$"]`,
   ]);
 });
