@@ -185,3 +185,33 @@ test('a doctored SKU length is caught', () => {
     `SaleCreate.sku is [1,100,"^[A-Za-z0-9][A-Za-z0-9._/-]*$"], not [1,64,"^[A-Za-z0-9][A-Za-z0-9._/-]*$"]`,
   ]);
 });
+
+/** Lists whose paging parameter is not the one they should take: `after` on the change feed, `cursor` elsewhere. */
+function pagingProblems(document: OpenApiDocument): string[] {
+  return allOperations(document)
+    .filter(({operation}) => operation['x-filter'])
+    .flatMap(({operation, parameters}) => {
+      const names = parameters.map((parameter) => parameter.name);
+      const wanted =
+        operation.operationId === 'listChanges' ? 'after' : 'cursor';
+      const unwanted = wanted === 'after' ? 'cursor' : 'after';
+      return [
+        ...(names.includes(wanted)
+          ? []
+          : [`${operation.operationId} has no ${wanted}`]),
+        ...(names.includes(unwanted)
+          ? [`${operation.operationId} takes ${unwanted}`]
+          : []),
+      ];
+    });
+}
+
+test('the change feed pages with after only, every other list with cursor', () => {
+  const problems = pagingProblems(document);
+  expect(problems, problems.join('\n')).toEqual([]);
+  const doctored = structuredClone(document);
+  doctored.paths['/changes']!.get!.parameters!.push(
+    document.components.parameters.Cursor!,
+  );
+  expect(pagingProblems(doctored)).toEqual(['listChanges takes cursor']);
+});
