@@ -1,10 +1,12 @@
 // Checks the shapes a generated client relies on being the same everywhere
-// in the spec: one Money shape, one SKU rule.
+// in the spec: one Money shape, one SKU rule, one paging parameter per list
+// and a named page schema for every list.
 import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
 import {
   allOperations,
   deref,
+  mergedSchema,
   webhookEvents,
   type OpenApiDocument,
   type Schema,
@@ -214,4 +216,53 @@ test('the change feed pages with after only, every other list with cursor', () =
     document.components.parameters.Cursor!,
   );
   expect(pagingProblems(doctored)).toEqual(['listChanges takes cursor']);
+});
+
+/** Lists whose page is not a named schema built on `ListPage`, closed, with its objects in `data`. */
+function envelopeProblems(document: OpenApiDocument): string[] {
+  return allOperations(document)
+    .filter(({operation}) => operation['x-filter'])
+    .flatMap(({operation}) => {
+      const id = operation.operationId;
+      const response = deref(document, operation.responses['200']!);
+      const ref = response.content?.['application/json']?.schema?.$ref;
+      if (!ref?.endsWith('List')) {
+        return [`${id} answers an anonymous page, not a named …List schema`];
+      }
+      const page = deref<Schema>(document, {$ref: ref});
+      const [base, own] = page.allOf ?? [];
+      return [
+        ...(base?.$ref === '#/components/schemas/ListPage'
+          ? []
+          : [`${ref} is not built on ListPage`]),
+        ...(own?.properties?.data?.type === 'array' &&
+        own.properties.data.items &&
+        own.required?.includes('data')
+          ? []
+          : [`${ref} has no required data array`]),
+        ...(page.unevaluatedProperties === false
+          ? []
+          : [`${ref} allows fields it does not name`]),
+      ];
+    });
+}
+
+test('every list answers a named page built on ListPage', () => {
+  const problems = envelopeProblems(document);
+  expect(problems, problems.join('\n')).toEqual([]);
+  const lists = allOperations(document).filter(
+    ({operation}) => operation['x-filter'],
+  );
+  expect(lists).toHaveLength(24);
+  const doctored = structuredClone(document);
+  doctored.paths['/orders']!.get!.responses['200']!.content![
+    'application/json'
+  ]!.schema = structuredClone(
+    mergedSchema(document, document.components.schemas.OrderList!),
+  );
+  delete doctored.components.schemas.PriceList!.unevaluatedProperties;
+  expect(envelopeProblems(doctored)).toEqual([
+    'listOrders answers an anonymous page, not a named …List schema',
+    '#/components/schemas/PriceList allows fields it does not name',
+  ]);
 });

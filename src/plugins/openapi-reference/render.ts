@@ -16,6 +16,7 @@ import {highlight} from './highlight';
 import {codeSamples, firstExample} from './samples';
 import {
   deref,
+  mergedSchema,
   operationsOf,
   refName,
   type ApiResource,
@@ -295,7 +296,7 @@ interface Field {
 
 /** Every field of an object; nested objects and arrays of objects keep theirs as children. */
 function fieldsOf(spec: LoadedSpec, schema: Schema): Field[] {
-  const resolved = deref(spec.document, schema);
+  const resolved = mergedSchema(spec.document, schema);
   const required = new Set(resolved.required ?? []);
   return Object.entries(resolved.properties ?? {}).map(([name, property]) => {
     const nested = property.$ref
@@ -410,7 +411,7 @@ const objectAnchor = (name: string) => slug(`${schemaWords(name)} object`);
 
 /** The schema's own example, or one built from its properties' examples. */
 export function schemaExample(spec: LoadedSpec, schema: Schema): JsonValue {
-  const resolved = deref(spec.document, schema);
+  const resolved = mergedSchema(spec.document, schema);
   if (resolved.examples?.[0] !== undefined) {
     return resolved.examples[0];
   }
