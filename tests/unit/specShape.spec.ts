@@ -133,11 +133,18 @@ const skuRule = (schema: Schema) =>
 /** Every SKU field or parameter whose length or characters differ from the variant's `sku`. */
 function skuProblems(document: OpenApiDocument): string[] {
   const rule = skuRule(document.components.schemas.Variant!.properties!.sku!);
-  const fields = allSchemas(document).flatMap(({where, schema}) =>
-    Object.entries(schema.properties ?? {})
-      .filter(([key]) => key === 'sku')
-      .map(([key, property]) => ({where: `${where}.${key}`, schema: property})),
-  );
+  // A "send this or that" `oneOf` branch only names `sku` as required; the
+  // object's own `sku` property carries the rule.
+  const fields = allSchemas(document)
+    .filter(({where}) => !where.includes('/oneOf/'))
+    .flatMap(({where, schema}) =>
+      Object.entries(schema.properties ?? {})
+        .filter(([key]) => key === 'sku')
+        .map(([key, property]) => ({
+          where: `${where}.${key}`,
+          schema: property,
+        })),
+    );
   const parameters = allOperations(document).flatMap(
     ({operation, parameters}) =>
       parameters
@@ -264,5 +271,45 @@ test('every list answers a named page built on ListPage', () => {
   expect(envelopeProblems(doctored)).toEqual([
     'listOrders answers an anonymous page, not a named …List schema',
     '#/components/schemas/PriceList allows fields it does not name',
+  ]);
+});
+
+/** The other field a description says to send instead: "Send this or `sku`", "Send either `sku` or `variant_id`". */
+function alternative(key: string, description = ''): string | undefined {
+  const thisOr = /Send this or `(\w+)`/.exec(description);
+  const either = /Send either `(\w+)` or `(\w+)`/.exec(description);
+  return (
+    thisOr?.[1] ??
+    [either?.[1], either?.[2]].find((name) => name && name !== key)
+  );
+}
+
+/** Objects whose fields say "send this or that" without a `oneOf` requiring one or the other. */
+function alternativeProblems(document: OpenApiDocument): string[] {
+  return allSchemas(document).flatMap(({where, schema}) =>
+    Object.entries(schema.properties ?? {}).flatMap(([key, property]) => {
+      const other = alternative(key, property.description);
+      if (!other) {
+        return [];
+      }
+      const branches = (schema.oneOf ?? []).map(
+        (branch) => branch.required ?? [],
+      );
+      const exclusive =
+        branches.some((required) => required.includes(key)) &&
+        branches.some((required) => required.includes(other));
+      return exclusive ? [] : [`${where}: ${key} or ${other} is not a oneOf`];
+    }),
+  );
+}
+
+test('"send this or that" fields are a oneOf', () => {
+  const problems = alternativeProblems(document);
+  expect(problems, problems.join('\n')).toEqual([]);
+  const doctored = structuredClone(document);
+  delete doctored.components.schemas.SaleCreate!.oneOf;
+  expect(alternativeProblems(doctored)).toEqual([
+    'SaleCreate: variant_id or sku is not a oneOf',
+    'SaleCreate: sku or variant_id is not a oneOf',
   ]);
 });

@@ -410,17 +410,32 @@ function columns(main: RootContent[], aside: RootContent[]) {
 const objectAnchor = (name: string) => slug(`${schemaWords(name)} object`);
 
 /** The schema's own example, or one built from its properties' examples. */
+/**
+ * On an object that takes "this or that" (a `oneOf` of branches that each
+ * require a field, such as `sku` or `variant_id`), the fields only the other
+ * branches require: an example sends the first branch's field alone.
+ */
+function otherBranchFields(schema: Schema): Set<string> {
+  const [first, ...others] = schema.oneOf ?? [];
+  const chosen = new Set(first?.required ?? []);
+  return new Set(
+    others
+      .flatMap((branch) => branch.required ?? [])
+      .filter((field) => !chosen.has(field)),
+  );
+}
+
 export function schemaExample(spec: LoadedSpec, schema: Schema): JsonValue {
   const resolved = mergedSchema(spec.document, schema);
   if (resolved.examples?.[0] !== undefined) {
     return resolved.examples[0];
   }
   if (resolved.properties) {
+    const skipped = otherBranchFields(resolved);
     return Object.fromEntries(
-      Object.entries(resolved.properties).map(([key, property]) => [
-        key,
-        schemaExample(spec, property),
-      ]),
+      Object.entries(resolved.properties)
+        .filter(([key]) => !skipped.has(key))
+        .map(([key, property]) => [key, schemaExample(spec, property)]),
     );
   }
   if (resolved.items) {
