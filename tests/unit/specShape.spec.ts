@@ -313,3 +313,58 @@ test('"send this or that" fields are a oneOf', () => {
     'SaleCreate: sku or variant_id is not a oneOf',
   ]);
 });
+
+/** Schemas other schemas extend with `allOf` (`ListPage`, `Event`): the extending schema closes them. */
+function allOfBases(document: OpenApiDocument): string[] {
+  return allSchemas(document).flatMap(({schema}) =>
+    (schema.allOf ?? []).flatMap((part) =>
+      part.$ref ? [part.$ref.split('/').at(-1)!] : [],
+    ),
+  );
+}
+
+/**
+ * Object schemas that leave open whether they take other fields: each states
+ * `additionalProperties` (`false`, or a schema for an open map such as
+ * `attributes`), and each `allOf` closes itself with
+ * `unevaluatedProperties: false`. The parts it composes (its `allOf` members
+ * and bases, and the branches of a "send this or that" `oneOf`) are closed by
+ * the schema that composes them.
+ */
+function opennessProblems(document: OpenApiDocument): string[] {
+  const bases = allOfBases(document);
+  return allSchemas(document).flatMap(({where, schema}) => {
+    const types = [schema.type ?? []].flat();
+    if (schema.$ref || !(types.includes('object') || schema.properties)) {
+      return [];
+    }
+    if (schema.allOf) {
+      return schema.unevaluatedProperties === false
+        ? []
+        : [`${where} composes allOf without unevaluatedProperties: false`];
+    }
+    if (schema.additionalProperties === true) {
+      return [`${where} takes any field of any type`];
+    }
+    const part =
+      /\/(allOf|oneOf)\//.test(where) ||
+      bases.some((base) => where === base || where.startsWith(`${base}.`));
+    return schema.additionalProperties === undefined && !part
+      ? [`${where} does not state additionalProperties`]
+      : [];
+  });
+}
+
+test('every object schema states whether it takes other fields', () => {
+  const problems = opennessProblems(document);
+  expect(problems, problems.join('\n')).toEqual([]);
+  const doctored = structuredClone(document);
+  delete doctored.components.schemas.Address!.additionalProperties;
+  doctored.components.schemas.Product!.properties!.attributes!.additionalProperties = true;
+  delete doctored.components.schemas.OrderList!.unevaluatedProperties;
+  expect(opennessProblems(doctored)).toEqual([
+    'Address does not state additionalProperties',
+    'OrderList composes allOf without unevaluatedProperties: false',
+    'Product.attributes takes any field of any type',
+  ]);
+});
