@@ -3,9 +3,9 @@ import {defineConfig, devices} from '@playwright/test';
 import {basePath, bannerPort, buildDir, sitePort} from './tests/support/site';
 
 /**
- * The tests that need the production build (`npm run build` first): checks
- * of the built files, then the browser tests against the build served by
- * the shipped nginx configuration, and the variant build's checks. The unit
+ * The tests that need the production build (`npm run build` first): the
+ * variant build's checks, checks of the built files, and the browser tests
+ * against the build served by the shipped nginx configuration. The unit
  * tests, which need no build, have their own configuration
  * (playwright.unit.config.ts).
  */
@@ -45,19 +45,20 @@ export default defineConfig({
   },
   projects: [
     {
+      // Builds the site once more, the way a deployer with another base path
+      // and DocSearch would, and checks it. First, so one worker builds it
+      // while the other starts on the browser tests.
+      name: 'variant',
+      testMatch: 'variant/**/*.spec.ts',
+      use: chromium,
+    },
+    {
       name: 'build',
       testMatch: 'build/**/*.spec.ts',
     },
     {
       name: 'chromium',
       testMatch: 'e2e/**/*.spec.ts',
-      use: chromium,
-    },
-    {
-      // `npm run test:variant`: builds the site once more, the way a
-      // deployer with another base path and DocSearch would, and checks it.
-      name: 'variant',
-      testMatch: 'variant/**/*.spec.ts',
       use: chromium,
     },
   ],

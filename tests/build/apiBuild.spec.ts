@@ -29,6 +29,17 @@ const attributeValues = (html: string, name: string) =>
     (match) => match[1]!,
   );
 
+/** The link texts of the page's table of contents, as the server renders it. */
+function tocEntries(html: string): string[] {
+  const start = html.indexOf('theme-doc-toc-desktop');
+  expect(start, 'a table of contents').toBeGreaterThan(-1);
+  // The list holds no div: the first closing div ends it.
+  const list = html.slice(start, html.indexOf('</div>', start));
+  return [
+    ...list.matchAll(/class="?table-of-contents__link[^>]*>(.*?)<\/a>/g),
+  ].map((match) => match[1]!.replace(/<[^>]+>/g, ''));
+}
+
 // The catalogue pages (error codes, webhook events) belong to no tag.
 const pages = [
   ...apiPages,
@@ -38,6 +49,7 @@ const pages = [
   return {
     route,
     tag,
+    toc: tocEntries(html),
     operations: attributeValues(html, 'data-operation-id'),
     schemas: new Set(attributeValues(html, 'data-schema')),
   };
@@ -53,6 +65,18 @@ test('each API page holds exactly its tag’s operations, once each', () => {
     expect([...page.operations].sort(), page.route).toEqual(
       [...expected].sort(),
     );
+  }
+});
+
+test('each tag’s page lists every one of its operations in the table of contents', () => {
+  for (const page of pages.filter(({tag}) => tag && tag !== 'introduction')) {
+    const summaries = operations
+      .filter(({operation}) => operation.tags[0] === page.tag)
+      .map(({operation}) => operation.summary);
+    expect(summaries.length, `operations tagged ${page.tag}`).toBeGreaterThan(0);
+    for (const summary of summaries) {
+      expect(page.toc, page.route).toContain(summary);
+    }
   }
 });
 

@@ -15,28 +15,6 @@ const summariesOf = (tag: string) =>
     .map(({operation}) => operation.summary);
 
 test.describe('API reference pages', () => {
-  // The introduction is no tag's page: it has no endpoints to list.
-  for (const {path, tag} of apiPages.filter(
-    ({tag}) => tag !== 'introduction',
-  )) {
-    test(`${path} lists every endpoint of its tag in the table of contents`, async ({
-      page,
-    }) => {
-      const summaries = summariesOf(tag);
-      expect(summaries.length, `operations tagged ${tag}`).toBeGreaterThan(0);
-      await open(page, path);
-      // From 1200 px the reference's two columns take the width and the
-      // table of contents folds into "On this page" (apiLayout.spec.ts).
-      await page.getByRole('button', {name: 'On this page'}).click();
-      const toc = page.locator('.theme-doc-toc-mobile');
-      for (const summary of summaries) {
-        await expect(
-          toc.getByRole('link', {name: summary, exact: true}).first(),
-        ).toBeVisible();
-      }
-    });
-  }
-
   test('the chosen code-sample language carries over to another page', async ({
     page,
   }) => {

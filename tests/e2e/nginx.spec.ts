@@ -1,7 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {connect} from 'node:net';
 import type {APIResponse, Page} from '@playwright/test';
-import {routes} from '../routes';
 import {expect, open, test} from '../support/fixtures';
 import {startNginx} from '../../scripts/lib/nginx-site';
 import {nginxPort, staleTabPort} from '../support/site';
@@ -9,8 +8,8 @@ import {makeNextRelease} from '../support/nextRelease';
 
 /**
  * The build served by a real nginx with the shipped configuration and
- * headers: status codes, headers, compression, and a strict CSP that no
- * page violates.
+ * headers: status codes, headers, compression and the strict CSP. That no
+ * page violates it is checked by the sweep, which loads every page once.
  */
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -243,47 +242,6 @@ test.describe('served by nginx', () => {
       );
     }
   });
-
-  test('every route answers 200 without a redirect', async ({page}) => {
-    for (const {path} of routes) {
-      const response = await get(page, path);
-      expect(response.status(), path).toBe(200);
-    }
-  });
-
-  for (const colourMode of ['light', 'dark'] as const) {
-    test(`no page breaks the CSP in ${colourMode} mode, search included`, async ({
-      page,
-    }) => {
-      test.setTimeout(300_000);
-      await page.addInitScript(() => {
-        const violations: string[] = [];
-        Object.assign(window, {cspViolations: violations});
-        document.addEventListener('securitypolicyviolation', (event) =>
-          violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-        );
-      });
-      const violationsOf = () =>
-        page.evaluate(
-          () => (window as unknown as {cspViolations: string[]}).cspViolations,
-        );
-      for (const {path} of routes) {
-        await open(
-          page,
-          `${site.origin}${path}?docusaurus-theme=${colourMode}`,
-        );
-        expect(await violationsOf(), path).toEqual([]);
-      }
-      const box = page
-        .getByRole('navigation', {name: 'Main'})
-        .getByLabel('Search', {exact: true});
-      await box.fill('tracking_number');
-      await expect(
-        page.getByRole('listbox').getByRole('option').first(),
-      ).toBeVisible();
-      expect(await violationsOf(), 'search').toEqual([]);
-    });
-  }
 });
 
 test.describe('a tab opened before a deploy', () => {

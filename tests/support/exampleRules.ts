@@ -229,3 +229,133 @@ export function exampleRuleProblems(
     ...unknownReferences(value, known, where),
   ]);
 }
+
+/** The moment the sample world shows, as `PRODUCT-DECISIONS.md` states it. */
+export function sampleNow(): string {
+  const text = readFileSync(
+    path.join(__dirname, '..', '..', 'PRODUCT-DECISIONS.md'),
+    'utf8',
+  );
+  const match = /The sample world's now is `([^`]+)`/.exec(text);
+  if (!match) {
+    throw new Error("PRODUCT-DECISIONS.md states no sample world's now.");
+  }
+  return match[1]!;
+}
+
+/**
+ * Timestamps that name a plan or a deadline, not something that happened,
+ * so they may lie after now: a price change's `effective_at`, a transfer's
+ * `expected_at`, an error report's `expires_at`, a delivery's next retry.
+ */
+const plannedTimes = new Set([
+  'effective_at',
+  'expected_at',
+  'expires_at',
+  'next_attempt_at',
+]);
+
+/** An object example, named by its schema. */
+export interface ObjectExample {
+  name: string;
+  value: JsonObject;
+}
+
+const prefixOf = (id: string) => id.split('_')[0]!;
+
+/** "OrderItem" → "order_item". */
+const snakeCase = (name: string) =>
+  name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Whether a `*_ids` list holds objects of an example's kind: its IDs share
+ * the example's prefix, or, while empty, its name is the kind's (an order's
+ * `dispatch_ids` for a dispatch, `item_ids` for an order item).
+ */
+function listsKind(
+  listKey: string,
+  list: JsonValue[],
+  name: string,
+  id: string,
+): boolean {
+  if (!listKey.endsWith('_ids')) {
+    return false;
+  }
+  if (list.length > 0) {
+    return list.some(
+      (item) => typeof item === 'string' && prefixOf(item) === prefixOf(id),
+    );
+  }
+  const kind = listKey.slice(0, -'_ids'.length);
+  const snake = snakeCase(name);
+  return snake === kind || snake.endsWith(`_${kind}`);
+}
+
+/** Every `*_at` timestamp of a value, with where it is. */
+function timestamps(
+  value: JsonValue | undefined,
+  where: string,
+): [string, string, string][] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) =>
+      timestamps(item, `${where}[${index}]`),
+    );
+  }
+  if (!isObject(value)) {
+    return [];
+  }
+  return Object.entries(value).flatMap(([key, item]) =>
+    typeof item === 'string' && key.endsWith('_at')
+      ? [[`${where}.${key}`, key, item] as [string, string, string]]
+      : timestamps(item, `${where}.${key}`),
+  );
+}
+
+/**
+ * What keeps the object examples from being one world at one moment: a
+ * timestamp after `now` (plans aside), or an object that points at another
+ * object's example (`order_id`) while that example lists objects of its kind
+ * (`item_ids`, `dispatch_ids`) without it.
+ */
+export function worldProblems(
+  examples: ObjectExample[],
+  now: string,
+): string[] {
+  const late = examples.flatMap(({name, value}) =>
+    timestamps(value, name)
+      .filter(
+        ([, key, stamp]) =>
+          !plannedTimes.has(key) && Date.parse(stamp) > Date.parse(now),
+      )
+      .map(([where, , stamp]) => `${where}: ${stamp} is after now (${now})`),
+  );
+  const byId = new Map(
+    examples
+      .filter(({value}) => typeof value.id === 'string')
+      .map((example) => [example.value.id as string, example]),
+  );
+  const unlisted = examples.flatMap(({name, value}) => {
+    const id = value.id;
+    if (typeof id !== 'string') {
+      return [];
+    }
+    return Object.entries(value).flatMap(([key, target]) => {
+      const other = typeof target === 'string' ? byId.get(target) : undefined;
+      if (!key.endsWith('_id') || !other) {
+        return [];
+      }
+      return Object.entries(other.value)
+        .filter(
+          ([listKey, list]) =>
+            Array.isArray(list) &&
+            listsKind(listKey, list, name, id) &&
+            !list.includes(id),
+        )
+        .map(
+          ([listKey]) =>
+            `${name}.${key} is ${other.value.id as string}, whose ${listKey} leaves out ${id}`,
+        );
+    });
+  });
+  return [...late, ...unlisted];
+}

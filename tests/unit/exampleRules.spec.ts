@@ -5,6 +5,10 @@ import {
   exampleRuleProblems,
   ruleCount,
   sampleDataIds,
+  sampleNow,
+  unknownReferences,
+  worldProblems,
+  type ObjectExample,
 } from '../support/exampleRules';
 import {
   allOperations,
@@ -83,5 +87,47 @@ test('a doctored example breaks each kind of rule', () => {
     'doctored order: status_reason is set while status is accepted',
     'doctored order.store_id: str_0Zz0Zz0 is no known object',
     `doctored batch: line_count is ${String(batch.line_count)} but lines has ${(batch.lines as JsonValue[]).length}`,
+  ]);
+});
+
+/** The hand-written example of each resource's object ("The order object"). */
+const objectExamples: ObjectExample[] = [...spec.resources.values()].flatMap(
+  ({objectSchema}) => {
+    const value = objectSchema
+      ? document.components.schemas[objectSchema]!.examples?.[0]
+      : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? [{name: objectSchema!, value}]
+      : [];
+  },
+);
+
+test('the object examples are one world at one moment', () => {
+  expect(objectExamples).toHaveLength(24);
+  const world = objectExamples.reduce(
+    (ids, {value}) => exampleIds(value, ids),
+    sampleDataIds(),
+  );
+  const problems = [
+    ...worldProblems(objectExamples, sampleNow()),
+    ...objectExamples.flatMap(({name, value}) =>
+      unknownReferences(value, world, name),
+    ),
+  ];
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a doctored world is caught: a later timestamp, an unlisted dispatch', () => {
+  const doctored = objectExamples.map(({name, value}) => ({
+    name,
+    value: structuredClone(value),
+  }));
+  const example = (name: string) =>
+    doctored.find((candidate) => candidate.name === name)!.value;
+  example('Order').dispatch_ids = [];
+  example('Transfer').sent_at = '2023-05-05T08:10:22Z';
+  expect(worldProblems(doctored, sampleNow())).toEqual([
+    `Transfer.sent_at: 2023-05-05T08:10:22Z is after now (${sampleNow()})`,
+    'Dispatch.order_id is ord_5Yc1Hd6, whose dispatch_ids leaves out dsp_6Vb1Qe7',
   ]);
 });

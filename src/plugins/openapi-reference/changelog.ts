@@ -53,7 +53,10 @@ export const explainedChanges: ExplainedChange[] = [
     title: 'Price changes carry Money objects',
     explains: (diff, pointer) =>
       /(new|previous)_(price|amount)/.test(pointer) ||
-      mentions(diff, /"(new|previous)_(price|amount)"/),
+      mentions(diff, /"(new|previous)_(price|amount)"/) ||
+      // 2023-07 drops the price change's own `currency`: Money carries it.
+      (/price-changes|PriceChange/.test(pointer) &&
+        (/\/currency$/.test(pointer) || mentions(diff, /^"currency"$/))),
   },
   {
     id: 'orders-can-be-partially-dispatched',
@@ -129,7 +132,10 @@ function fieldOf(schemaPath: string[]): {field: string; rest: string[]} {
   let index = 0;
   while (index < schemaPath.length) {
     const part = schemaPath[index]!;
-    if (part === 'properties' && index + 1 < schemaPath.length) {
+    // A composed schema (a named list page is `allOf` a page and its data).
+    if (['allOf', 'oneOf', 'anyOf'].includes(part)) {
+      index += 2;
+    } else if (part === 'properties' && index + 1 < schemaPath.length) {
       field += `${field ? '.' : ''}${schemaPath[index + 1]}`;
       index += 2;
     } else if (part === 'items') {

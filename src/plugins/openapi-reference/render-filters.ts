@@ -9,6 +9,7 @@ import {
 import {
   deref,
   filterNames,
+  mergedSchema,
   operationsOf,
   type FilterDeclaration,
   type LoadedSpec,
@@ -33,19 +34,6 @@ export interface FilterList {
 const successStatus = '200';
 const jsonMedia = 'application/json';
 
-/** A schema with its `$ref` followed and its `allOf` parts merged, one level. */
-function flatten(document: OpenApiDocument, schema: Schema): Schema {
-  const resolved = deref(document, schema);
-  const parts = (resolved.allOf ?? []).map((part) => flatten(document, part));
-  return parts.reduce<Schema>(
-    (merged, part) => ({
-      ...merged,
-      properties: {...part.properties, ...merged.properties},
-    }),
-    resolved,
-  );
-}
-
 /** The schema of a field by its dotted path (`customer.email`), or undefined. */
 export function fieldSchema(
   document: OpenApiDocument,
@@ -56,10 +44,10 @@ export function fieldSchema(
     if (!current) {
       return undefined;
     }
-    const flat = flatten(document, current);
-    const holder = flat.items ? flatten(document, flat.items) : flat;
+    const flat = mergedSchema(document, current);
+    const holder = flat.items ? mergedSchema(document, flat.items) : flat;
     const field = holder.properties?.[name];
-    return field ? flatten(document, field) : undefined;
+    return field ? mergedSchema(document, field) : undefined;
   }, schema);
 }
 
@@ -107,7 +95,9 @@ export function filterLists(
         `${operation.operationId}: x-filter on a response without data[].`,
       );
     }
-    return [{operation, declaration, itemSchema: flatten(document, items)}];
+    return [
+      {operation, declaration, itemSchema: mergedSchema(document, items)},
+    ];
   });
 }
 

@@ -16,6 +16,7 @@ import {highlight} from './highlight';
 import {codeSamples, firstExample} from './samples';
 import {
   deref,
+  mergedSchema,
   operationsOf,
   refName,
   type ApiResource,
@@ -295,7 +296,7 @@ interface Field {
 
 /** Every field of an object; nested objects and arrays of objects keep theirs as children. */
 function fieldsOf(spec: LoadedSpec, schema: Schema): Field[] {
-  const resolved = deref(spec.document, schema);
+  const resolved = mergedSchema(spec.document, schema);
   const required = new Set(resolved.required ?? []);
   return Object.entries(resolved.properties ?? {}).map(([name, property]) => {
     const nested = property.$ref
@@ -409,17 +410,32 @@ function columns(main: RootContent[], aside: RootContent[]) {
 const objectAnchor = (name: string) => slug(`${schemaWords(name)} object`);
 
 /** The schema's own example, or one built from its properties' examples. */
+/**
+ * On an object that takes "this or that" (a `oneOf` of branches that each
+ * require a field, such as `sku` or `variant_id`), the fields only the other
+ * branches require: an example sends the first branch's field alone.
+ */
+function otherBranchFields(schema: Schema): Set<string> {
+  const [first, ...others] = schema.oneOf ?? [];
+  const chosen = new Set(first?.required ?? []);
+  return new Set(
+    others
+      .flatMap((branch) => branch.required ?? [])
+      .filter((field) => !chosen.has(field)),
+  );
+}
+
 export function schemaExample(spec: LoadedSpec, schema: Schema): JsonValue {
-  const resolved = deref(spec.document, schema);
+  const resolved = mergedSchema(spec.document, schema);
   if (resolved.examples?.[0] !== undefined) {
     return resolved.examples[0];
   }
   if (resolved.properties) {
+    const skipped = otherBranchFields(resolved);
     return Object.fromEntries(
-      Object.entries(resolved.properties).map(([key, property]) => [
-        key,
-        schemaExample(spec, property),
-      ]),
+      Object.entries(resolved.properties)
+        .filter(([key]) => !skipped.has(key))
+        .map(([key, property]) => [key, schemaExample(spec, property)]),
     );
   }
   if (resolved.items) {

@@ -28,6 +28,7 @@ export interface Schema {
   properties?: Record<string, Schema>;
   items?: Schema;
   additionalProperties?: boolean | Schema;
+  unevaluatedProperties?: boolean | Schema;
   oneOf?: Schema[];
   anyOf?: Schema[];
   allOf?: Schema[];
@@ -371,6 +372,37 @@ export function deref<T extends {$ref?: string}>(
 }
 
 export const refName = (ref: string) => ref.split('/').at(-1)!;
+
+/**
+ * A schema with its `$ref` followed and its `allOf` parts merged into one:
+ * the properties and `required` of every part, later parts and the schema's
+ * own keywords winning, as a list page such as `ChangeList` refines the
+ * shared `ListPage`.
+ */
+export function mergedSchema(
+  document: OpenApiDocument,
+  schema: Schema,
+): Schema {
+  const resolved = deref(document, schema);
+  if (!resolved.allOf) {
+    return resolved;
+  }
+  const {allOf, ...own} = resolved;
+  return [
+    ...allOf.map((part) => mergedSchema(document, part)),
+    own,
+  ].reduce<Schema>(
+    (merged, part) => ({
+      ...merged,
+      ...part,
+      properties: {...merged.properties, ...part.properties},
+      required: [
+        ...new Set([...(merged.required ?? []), ...(part.required ?? [])]),
+      ],
+    }),
+    {},
+  );
+}
 
 export interface OperationEntry {
   method: HttpMethod;
