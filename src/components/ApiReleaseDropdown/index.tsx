@@ -1,5 +1,5 @@
 import type {ComponentProps, ReactNode} from 'react';
-import {useActivePlugin} from '@docusaurus/plugin-content-docs/client';
+import {useActiveDocContext} from '@docusaurus/plugin-content-docs/client';
 import DocsVersionDropdownNavbarItem from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
 
 type Props = ComponentProps<typeof DocsVersionDropdownNavbarItem>;
@@ -16,8 +16,10 @@ export default function ApiReleaseDropdown({
   dropdownItemsAfter = [],
   ...props
 }: Props): ReactNode {
-  const activePlugin = useActivePlugin();
-  if (activePlugin?.pluginId !== props.docsPluginId) {
+  // On an API page only: an unknown address under /docs/api is the
+  // not-found page, rendered by the server without the picker.
+  const {activeDoc} = useActiveDocContext(props.docsPluginId);
+  if (!activeDoc) {
     return null;
   }
   return (
