@@ -1,5 +1,7 @@
 import type {ComponentProps, ReactNode} from 'react';
 import {useActiveDocContext} from '@docusaurus/plugin-content-docs/client';
+import {useLocation} from '@docusaurus/router';
+import {isSitePath} from '@site/src/lib/siteRoutes';
 import DocsVersionDropdownNavbarItem from '@theme/NavbarItem/DocsVersionDropdownNavbarItem';
 
 type Props = ComponentProps<typeof DocsVersionDropdownNavbarItem>;
@@ -16,10 +18,12 @@ export default function ApiReleaseDropdown({
   dropdownItemsAfter = [],
   ...props
 }: Props): ReactNode {
-  // On an API page only: an unknown address under /docs/api is the
-  // not-found page, rendered by the server without the picker.
+  // On an API page only. An unknown address under /docs/api (a wrong case
+  // included, which the client router would match) is the not-found page,
+  // rendered by the server without the picker.
   const {activeDoc} = useActiveDocContext(props.docsPluginId);
-  if (!activeDoc) {
+  const {pathname} = useLocation();
+  if (!activeDoc || !isSitePath(pathname)) {
     return null;
   }
   return (
