@@ -83,6 +83,12 @@ const definitions = [
     page: 'Batch stock updates',
     url: /\/docs\/api\/batchStock(\?[^#]*)?#batch-stock-object-status$/,
   },
+  // The list envelope, defined in the introduction rather than a schema.
+  {
+    query: 'next_cursor',
+    page: 'Integration Hub API introduction',
+    url: /\/docs\/api\/introduction(\?[^#]*)?#pagination$/,
+  },
   {
     query: 'stock_buffer',
     page: 'Stores and shop platforms',
