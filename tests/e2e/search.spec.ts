@@ -192,6 +192,11 @@ test.describe('local search', () => {
     test(`"${query}" opens its API definition first`, async ({page}) => {
       await open(page, guide);
       await search(page, query);
+      // The definition itself (titled with the term), not a passage that
+      // mentions it.
+      await expect(results(page).first()).toHaveText(
+        new RegExp(`^${query.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`, 'i'),
+      );
       await expect(results(page).first()).toContainText(title);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(url);
