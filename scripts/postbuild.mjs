@@ -2,10 +2,11 @@
 //   node scripts/postbuild.mjs [build dir]
 // It takes the base path and the search backend from the build's own
 // deployment facts (_deployment.json, written by the deployment-facts plugin).
-// 1. Computes the Content-Security-Policy from the build: the sha256 hash of
-//    every inline script in every HTML file (never kept by hand; a changed
-//    config changes the hashes). A DocSearch build opens connect-src to
-//    Algolia.
+// 1. Computes the Content-Security-Policy from the build
+//    (scripts/lib/content-security-policy.mjs): the sha256 hash of every
+//    inline script, <style> element and style attribute in every HTML file,
+//    never 'unsafe-inline' (never kept by hand; a changed config changes the
+//    hashes). A DocSearch build opens connect-src to Algolia.
 // 2. Writes the security headers twice: `_headers` (with the caching rules)
 //    for hosts that read one, which scripts/static-host.mjs puts at the root
 //    of what they publish, and `_security-headers.json`, from which
@@ -14,11 +15,14 @@
 //    local search index as headings (scripts/lib/search-definitions.mjs).
 // 4. Writes precompressed .br and .gz copies of every text file, which nginx
 //    serves as they are (brotli_static, gzip_static).
-import {createHash} from 'node:crypto';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
 import {brotliCompress, constants, gzip} from 'node:zlib';
+import {
+  contentSecurityPolicy,
+  inlineHashes,
+} from './lib/content-security-policy.mjs';
 import {
   readDeploymentFacts,
   securityHeadersFile,
@@ -34,11 +38,10 @@ const basePath = facts.baseUrl;
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
 
-const algoliaHosts = [
-  'https://*.algolia.net',
-  'https://*.algolianet.com',
-  'https://*.algolia.io',
-];
+// Cloudflare Pages reads `_headers` lines of up to 2,000 characters; the CSP
+// grows with every distinct inline hash, so a build that outgrows it fails
+// here rather than on the host.
+const maxHeadersLine = 2_000;
 
 const compressible =
   /\.(html|js|css|json|svg|xml|txt|md|yaml|map|webmanifest)$/;
@@ -48,44 +51,6 @@ async function filesUnder(dir) {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/** Executable inline scripts of an HTML file (JSON data blocks do not run). */
-function inlineScripts(html) {
-  const scripts = [];
-  for (const match of html.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
-  )) {
-    const [, attributes, body] = match;
-    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes)?.[1];
-    const runs =
-      !type || /^(text|application)\/javascript$|^module$/i.test(type);
-    if (runs && !/\bsrc=/i.test(attributes) && body.length > 0) {
-      scripts.push(body);
-    }
-  }
-  return scripts;
-}
-
-const sha256 = (text) =>
-  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-function contentSecurityPolicy(scriptHashes, docsearch) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...scriptHashes].sort().join(' ')}`,
-    // Docusaurus and the code blocks set style attributes.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self'${docsearch ? ` ${algoliaHosts.join(' ')}` : ''}`,
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 function securityHeaders(csp) {
@@ -113,7 +78,7 @@ function headersFile(headers) {
       '\n',
     );
   const revalidated = ['llms.txt', '*.md', 'openapi.yaml', 'openapi.json'];
-  return `${[
+  const contents = `${[
     block(`${basePath}*`, headers),
     block(`${basePath}assets/*`, [['Cache-Control', immutable]]),
     block(`${basePath}search-index-*`, [['Cache-Control', immutable]]),
@@ -121,6 +86,15 @@ function headersFile(headers) {
       block(`${basePath}${file}`, [['Cache-Control', revalidate]]),
     ),
   ].join('\n\n')}\n`;
+  const long = contents
+    .split('\n')
+    .find((line) => line.length > maxHeadersLine);
+  if (long) {
+    throw new Error(
+      `_headers: a line of ${long.length} characters, over the ${maxHeadersLine} Cloudflare Pages reads: ${long.slice(0, 80)}…`,
+    );
+  }
+  return contents;
 }
 
 const brotli = promisify(brotliCompress);
@@ -155,14 +129,15 @@ const definitions =
 const files = (await filesUnder(buildDir)).filter(
   (file) => !/\.(br|gz)$/.test(file) && !path.basename(file).startsWith('_'),
 );
-const hashes = new Set();
-for (const file of files.filter((name) => name.endsWith('.html'))) {
-  inlineScripts(await readFile(file, 'utf8')).forEach((script) =>
-    hashes.add(sha256(script)),
-  );
-}
+const hashes = inlineHashes(
+  await Promise.all(
+    files
+      .filter((name) => name.endsWith('.html'))
+      .map((file) => readFile(file, 'utf8')),
+  ),
+);
 const headers = securityHeaders(
-  contentSecurityPolicy(hashes, facts.search === 'algolia'),
+  contentSecurityPolicy(hashes, {docsearch: facts.search === 'algolia'}),
 );
 await writeFile(path.join(buildDir, '_headers'), headersFile(headers));
 await writeFile(
@@ -171,5 +146,5 @@ await writeFile(
 );
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.size} inline script hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.scripts.size} inline script, ${hashes.styles.size} style element and ${hashes.styleAttributes.size} style attribute hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added; headers written; ${files.length} files precompressed where useful.`,
 );

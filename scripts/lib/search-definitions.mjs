@@ -5,7 +5,8 @@
 // guide sections that mention it. This adds each field, parameter and enum
 // value of the API pages to the index's headings, pointing at the field's
 // own anchor, so such a query opens the definition first. The index stays
-// one lazily fetched file, offline.
+// one lazily fetched file, offline. Terms that the API introduction defines
+// in prose (the list envelope's `next_cursor`) point at their section.
 import {existsSync} from 'node:fs';
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
@@ -61,6 +62,57 @@ export function definitionsOf(html) {
     // parameter of the same name comes second.
     boost: id.includes('-object-') ? objectFieldBoost : 1,
   }));
+}
+
+/**
+ * Terms the API introduction defines in its prose rather than in a schema:
+ * the list envelope and its parameters, which every list shares. A search
+ * for one opens the section that explains it. The page is named by its
+ * folder under docs/api and the section by its heading's anchor.
+ */
+export const proseDefinitions = [
+  {
+    page: 'introduction',
+    section: 'pagination',
+    terms: ['next_cursor', 'has_more', 'cursor', 'limit'],
+  },
+];
+
+/**
+ * The definitions of `page` that `proseDefinitions` lists, at their
+ * section's anchor. Each term must be in the section's first paragraph, as
+ * code, so a rewrite that moves one fails the build instead of search
+ * quietly pointing at the wrong place.
+ */
+export function proseDefinitionsOf(page, html) {
+  return proseDefinitions
+    .filter((definition) => definition.page === page)
+    .flatMap(({section, terms}) => {
+      const heading = new RegExp(`<h[23][^>]* id="?${section}"?[ >]`).exec(
+        html,
+      );
+      const paragraph = heading
+        ? /<p>(.*?)(?:<\/p>|<p>|<div|<h\d)/s.exec(html.slice(heading.index))
+        : null;
+      if (!paragraph) {
+        throw new Error(
+          `search definitions: docs/api/${page} has no section #${section} with a paragraph.`,
+        );
+      }
+      const missing = terms.filter(
+        (term) => !paragraph[1].includes(`<code>${term}</code>`),
+      );
+      if (missing.length > 0) {
+        throw new Error(
+          `search definitions: the first paragraph of docs/api/${page}#${section} no longer names ${missing.join(', ')}.`,
+        );
+      }
+      return terms.map((term) => ({
+        term,
+        hash: `#${section}`,
+        boost: objectFieldBoost,
+      }));
+    });
 }
 
 /** The API pages in a folder: its sub-folders that hold a page. */
@@ -152,7 +204,10 @@ async function addToIndexes({indexDir, apiDir, route}, basePath) {
       if (!page) {
         continue;
       }
-      for (const {term, hash, boost} of definitionsOf(html)) {
+      for (const {term, hash, boost} of [
+        ...proseDefinitionsOf(name, html),
+        ...definitionsOf(html),
+      ]) {
         headings.push({i: nextId, t: term, u: url, h: hash, p: page.i});
         boosts.set(nextId, boost);
         nextId += 1;

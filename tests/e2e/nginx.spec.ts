@@ -34,7 +34,11 @@ test.describe('served by nginx', () => {
     const csp = headers['content-security-policy'] ?? '';
     const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(styleSrc).toMatch(
+      /^'self' 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/]+=*')+$/,
+    );
+    expect(csp).not.toContain('unsafe-inline');
     for (const directive of [
       "object-src 'none'",
       "base-uri 'self'",

@@ -83,6 +83,12 @@ const definitions = [
     page: 'Batch stock updates',
     url: /\/docs\/api\/batchStock(\?[^#]*)?#batch-stock-object-status$/,
   },
+  // The list envelope, defined in the introduction rather than a schema.
+  {
+    query: 'next_cursor',
+    page: 'Integration Hub API introduction',
+    url: /\/docs\/api\/introduction(\?[^#]*)?#pagination$/,
+  },
   {
     query: 'stock_buffer',
     page: 'Stores and shop platforms',
@@ -198,6 +204,11 @@ test.describe('local search', () => {
         await searchBox(page).fill('');
         await expect(results(page)).toHaveCount(0);
         await search(page, query);
+        // The definition itself (titled with the term), not a passage that
+        // mentions it.
+        await expect(results(page).first()).toHaveText(
+          new RegExp(`^${query.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`, 'i'),
+        );
         await expect(results(page).first()).toContainText(title);
         await page.keyboard.press('Enter');
         await expect(page).toHaveURL(url);

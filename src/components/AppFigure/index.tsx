@@ -141,14 +141,18 @@ export function Grid({
   children,
   label,
 }: {
-  /** CSS grid-template-columns for the wide layout. */
+  /**
+   * A class of the figure's own styles that sets `--columns`, the
+   * grid-template-columns of the wide layout (a class, not a style
+   * attribute, so the CSP needs no hash for it).
+   */
   columns: string;
   header: string[];
   children: ReactNode;
   label: string;
 }): ReactNode {
   return (
-    <div className={styles.grid} style={{['--columns' as string]: columns}}>
+    <div className={clsx(styles.grid, columns)}>
       <div className={clsx(styles.row, styles.headerRow)} aria-hidden="true">
         {header.map((cell) => (
           <span key={cell}>{cell}</span>

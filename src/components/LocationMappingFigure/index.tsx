@@ -64,7 +64,7 @@ export default function LocationMappingFigure(): ReactNode {
       </p>
       <Grid
         label="Locations"
-        columns="minmax(8rem, 1fr) minmax(12rem, 1.3fr) minmax(9rem, 1.4fr)"
+        columns={styles.columns}
         header={['Shopify location', 'Warehouse', 'The Hub writes']}>
         {mappings.map(({location, warehouse, writes}, index) => (
           <Row key={location}>

@@ -16,8 +16,6 @@ import styles from './styles.module.css';
  */
 
 const storeTabs = ['Overview', 'Products', 'Locations', 'Settings'];
-const columns =
-  'minmax(9rem, 1.4fr) minmax(7rem, 1fr) minmax(7rem, 1fr) minmax(10rem, 1.5fr)';
 const header = [
   'Shopify product and variant',
   'Shopify SKU',
@@ -104,7 +102,7 @@ export default function ProductsTabFigure(): ReactNode {
       </p>
 
       <ListTitle marker={2}>Linked (1)</ListTitle>
-      <Grid label="Linked" columns={columns} header={header}>
+      <Grid label="Linked" columns={styles.columns} header={header}>
         <Row>
           <VariantCells
             name="Harbour Waxed Jacket, Olive / L"
@@ -118,7 +116,7 @@ export default function ProductsTabFigure(): ReactNode {
       </Grid>
 
       <ListTitle marker={3}>Unmatched (1)</ListTitle>
-      <Grid label="Unmatched" columns={columns} header={header}>
+      <Grid label="Unmatched" columns={styles.columns} header={header}>
         <Row highlight>
           <VariantCells name="Gift card, £25" sku="" barcode="" />
           <Cell label="Result">
@@ -129,7 +127,7 @@ export default function ProductsTabFigure(): ReactNode {
       </Grid>
 
       <ListTitle marker={4}>Conflicts (2)</ListTitle>
-      <Grid label="Conflicts" columns={columns} header={header}>
+      <Grid label="Conflicts" columns={styles.columns} header={header}>
         {conflicting.map((variant) => (
           <Row key={variant.name}>
             <VariantCells {...variant} />

@@ -1,4 +1,5 @@
 import {useId, useState, type ReactNode} from 'react';
+import ScrollableTable from '../ScrollableTable';
 import {
   formatExpression,
   listConditions,
@@ -45,7 +46,9 @@ export default function QueryCheckerForm(): ReactNode {
               <pre className={styles.parsed}>
                 <code>{formatExpression(result.expression)}</code>
               </pre>
-              <table className={styles.conditions}>
+              <ScrollableTable
+                className={styles.conditions}
+                aria-label="Conditions">
                 <caption>Conditions, left to right</caption>
                 <thead>
                   <tr>
@@ -81,7 +84,7 @@ export default function QueryCheckerForm(): ReactNode {
                     </tr>
                   ))}
                 </tbody>
-              </table>
+              </ScrollableTable>
             </>
           ) : (
             <p className={styles.valid}>An empty query matches every row.</p>
