@@ -34,6 +34,10 @@ const violationsOf = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
     targets: nodes.map((node) => node.target.join(' ')),
   }));
 
+// Recording a trace of every visit cost a fifth of the sweep's time; a
+// failure here names the page, the rule and the elements without one.
+test.use({trace: 'off'});
+
 test.beforeEach(async ({page}) => {
   await page.addInitScript(() => {
     const violations: string[] = [];
