@@ -2,7 +2,7 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 /**
  * The API reference's sidebar (the `api` docs instance, one copy per
- * release): the introduction, then a category per `docs/api/` folder, each
+ * release): the introduction, then a category per `api/` folder, each
  * labelled and ordered by its `_category_.json`.
  */
 const sidebars = {

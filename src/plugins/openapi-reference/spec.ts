@@ -187,16 +187,9 @@ function readYaml<T>(file: string): T {
 /** The overlays that derive older releases from the source (see releases.ts). */
 export const overlaysFolder = 'overlays';
 
-function overlayFiles(specDir: string): string[] {
-  const dir = path.join(specDir, overlaysFolder);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()
-    .map((name) => path.join(dir, name));
-}
-
-function resourceFiles(specDir: string): string[] {
-  const dir = path.join(specDir, resourcesFolder);
+/** The YAML files of one folder of the spec, in name order. */
+function yamlFiles(specDir: string, folder: string): string[] {
+  const dir = path.join(specDir, folder);
   return readdirSync(dir)
     .filter((name) => name.endsWith('.yaml'))
     .sort()
@@ -266,7 +259,7 @@ export function mergeSpec(specDir: string): LoadedSpec {
   document.paths ??= {};
   const sharedSchemas = Object.keys(document.components.schemas);
   const resources = new Map<string, ApiResource>();
-  for (const file of resourceFiles(specDir)) {
+  for (const file of yamlFiles(specDir, resourcesFolder)) {
     const name = path.basename(file, '.yaml');
     const part = readYaml<ResourceFile>(file);
     const paths = part.paths ?? {};
@@ -338,8 +331,8 @@ export function specHash(specDir: string, otherFiles: string[] = []): string {
   for (const file of [
     path.join(specDir, rootFileName),
     path.join(specDir, webhooksFileName),
-    ...resourceFiles(specDir),
-    ...overlayFiles(specDir),
+    ...yamlFiles(specDir, resourcesFolder),
+    ...yamlFiles(specDir, overlaysFolder),
     ...otherFiles,
   ]) {
     hash.update(file).update(readFileSync(file));
