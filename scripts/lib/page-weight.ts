@@ -48,6 +48,10 @@ export async function firstLoad(
     ),
   );
   await page.goto(url, {waitUntil: 'networkidle'});
+  // On a busy machine the network can fall idle while the first scripts
+  // still run, before they ask for the page's own chunks; the page hydrates
+  // only once those have loaded.
+  await page.locator('html[data-has-hydrated="true"]').waitFor();
   const files = await Promise.all(pending);
   await context.close();
   const sum = (kind: keyof PageWeight) =>
