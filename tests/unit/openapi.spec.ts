@@ -9,6 +9,11 @@ import {
 } from '../../src/plugins/openapi-reference/samples';
 import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
 import {
+  highlight,
+  loadGrammars,
+} from '../../src/plugins/openapi-reference/highlight';
+import {Prism} from 'prism-react-renderer';
+import {
   allOperations,
   type Schema,
 } from '../../src/plugins/openapi-reference/spec';
@@ -162,4 +167,28 @@ test('POST operations accept an Idempotency-Key, id paths can answer 404 and eve
       '429',
     );
   }
+});
+
+test('static code keeps only the spans that change a colour, and every character', async () => {
+  await loadGrammars();
+  const code =
+    'const r = await fetch(`${base}/orders`, {method: "POST", body: "a<b"});';
+  const html = highlight(code, 'javascript');
+  const text = (markup: string) =>
+    markup
+      .replaceAll(/<[^>]+>/g, '')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+  expect(text(html)).toBe(code);
+  expect(html).toContain('<span class="token keyword">const</span>');
+  expect(html).toContain('<span class="token string">"POST"</span>');
+  // Braces, commas and operators in plain text take the plain colour anyway.
+  expect(html).not.toContain('token punctuation');
+  expect(html).not.toContain('token operator');
+  // Prism's own markup has about twice the elements.
+  const spans = (markup: string) => markup.split('<span').length - 1;
+  expect(spans(html) * 2).toBeLessThanOrEqual(
+    spans(Prism.highlight(code, Prism.languages.javascript!, 'javascript')),
+  );
 });

@@ -1,4 +1,11 @@
 import {Prism} from 'prism-react-renderer';
+import {
+  darkCodePalette,
+  lightCodePalette,
+  tokenGroups,
+} from '../../prism/themes';
+
+type TokenStream = Parameters<typeof Prism.Token.stringify>[0];
 
 /**
  * Syntax highlighting at build time: code samples and JSON examples become
@@ -40,8 +47,56 @@ const escapeHtml = (value: string) =>
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
 
+const palettes = [lightCodePalette, darkCodePalette];
+
+/** Token types the code colours give a rule. */
+const ruledTypes = new Set(Object.values(tokenGroups).flat());
+
+/** Ruled types whose colour is the plain text's in every palette. */
+const plainTypes = new Set(
+  Object.entries(tokenGroups)
+    .filter(([group]) =>
+      palettes.every(
+        (palette) =>
+          palette[group as keyof typeof tokenGroups] === palette.punctuation,
+      ),
+    )
+    .flatMap(([, types]) => types),
+);
+
+/**
+ * Prism's token stream as HTML, leaving out every span that would not change
+ * the colour it sits in: a token no rule colours, or a plain-coloured token
+ * (punctuation, operators) in plain-coloured text. Same look, and an API page
+ * has about half the elements to parse, lay out and check.
+ */
+function stringify(stream: TokenStream, inPlainText: boolean): string {
+  if (typeof stream === 'string') {
+    return escapeHtml(stream);
+  }
+  if (Array.isArray(stream)) {
+    return stream.map((part) => stringify(part, inPlainText)).join('');
+  }
+  const classes = [stream.type, ...[stream.alias ?? []].flat()];
+  const ruled = classes.filter((type) => ruledTypes.has(type));
+  const setsPlainColour = ruled.every((type) => plainTypes.has(type));
+  if (ruled.length === 0 || (setsPlainColour && inPlainText)) {
+    return stringify(stream.content, inPlainText);
+  }
+  return `<span class="token ${classes.join(' ')}">${stringify(stream.content, setsPlainColour)}</span>`;
+}
+
 /** The code as HTML: Prism token spans, or escaped text for an unknown language. */
 export function highlight(code: string, language: string): string {
   const grammar = Prism.languages[language];
-  return grammar ? Prism.highlight(code, grammar, language) : escapeHtml(code);
+  if (!grammar) {
+    return escapeHtml(code);
+  }
+  // Prism.highlight's steps, with the hooks some grammars rely on (PHP's
+  // templating), and the stringify above instead of Prism's.
+  const env = {code, grammar, language, tokens: [] as TokenStream};
+  Prism.hooks.run('before-tokenize', env);
+  env.tokens = Prism.tokenize(env.code, env.grammar);
+  Prism.hooks.run('after-tokenize', env);
+  return stringify(env.tokens, true);
 }
