@@ -12,6 +12,7 @@ import remarkTableLabels from './src/plugins/table-labels';
 import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
+import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
 import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';
@@ -280,6 +281,7 @@ const config = {
             ],
           } satisfies LocalSearchOptions,
         ],
+        lazySearchMarksPlugin,
       ],
   clientModules: ['./src/clientModules/progressBar.ts'],
 

@@ -220,11 +220,19 @@ test.describe('local search', () => {
     }
   });
 
-  test('results show the section and highlight the terms', async ({page}) => {
+  test('results show the section and highlight the terms, there and on the page they open', async ({
+    page,
+  }) => {
     await open(page, guide);
     await search(page, 'tracking_number');
     const result = results(page).filter({hasText: 'Dispatches'}).first();
     await expect(result.locator('mark').first()).toHaveText(/tracking_number/i);
+    // The opened page loads the marking code only now, and marks the term.
+    await result.click();
+    await expect(page).toHaveURL(/_highlight=tracking_number/);
+    await expect(page.locator('article mark').first()).toHaveText(
+      /tracking_number/i,
+    );
   });
 
   test('the keyboard moves through results, opens one, and Escape closes', async ({
