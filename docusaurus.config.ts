@@ -13,6 +13,7 @@ import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
 import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
+import {storageNamespace} from './src/lib/storage';
 import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';
@@ -60,9 +61,6 @@ if (!gitHistory) {
     '[WARNING] No Git history in this folder: building without last-updated dates.',
   );
 }
-
-// Browser storage keys carry this suffix whatever the site URL is.
-const storageNamespace = 'ih-help';
 
 // A new id shows the bar again to readers who closed an older announcement.
 const announcementId = 'api-reference-2023';

@@ -48,6 +48,7 @@ test('a copy without .git turns off last-updated dates and Git reads', () => {
       'src',
       'scripts',
       'openapi',
+      'api_versions.json',
     ]) {
       cpSync(path.join(siteDir, item), path.join(copy, item), {
         recursive: true,

@@ -6,10 +6,11 @@ import {
   type ReleaseChange,
 } from './changelog';
 import {jsxText, text} from './render';
+import {apiDocsPath} from './releases';
 import {allOperations, type LoadedSpec} from './spec';
 
 /** The changelog page, whose sections explain each change. */
-export const changelogPath = '/docs/api/changelog';
+export const changelogPath = `${apiDocsPath}/changelog`;
 
 /**
  * Marks, on the latest release's reference, what is new or changed since
@@ -21,7 +22,7 @@ export const changelogPath = '/docs/api/changelog';
 export function markReleaseChanges(
   nodes: RootContent[],
   spec: LoadedSpec,
-  changes: ReleaseChange[],
+  changes: readonly ReleaseChange[],
 ): void {
   const release = String(spec.document.info.version);
   const byWhere = new Map<string, Set<string>>();

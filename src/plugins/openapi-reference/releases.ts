@@ -6,18 +6,25 @@
  * `/docs/api/<release>/<name>` from its own snapshot of the pages' prose
  * (`api_versioned_docs/version-<release>/`).
  */
+import olderReleaseList from '../../../api_versions.json';
 
 export const latestRelease = '2023-07';
 
+export type ApiRelease = string;
+
+/**
+ * The releases the reference still shows that are not the latest, newest
+ * first: Docusaurus' own list of the API section's versions, which
+ * `docusaurus docs:version:api <release>` extends. Each needs its overlay
+ * (checked when the API model loads).
+ */
+export const olderReleases: readonly ApiRelease[] = olderReleaseList;
+
 /** Every release, newest first. */
-export const apiReleases = [latestRelease, '2023-01'] as const;
-
-export type ApiRelease = (typeof apiReleases)[number];
-
-/** The releases the reference still shows that are not the latest. */
-export const olderReleases: ApiRelease[] = apiReleases.filter(
-  (release) => release !== latestRelease,
-);
+export const apiReleases: readonly ApiRelease[] = [
+  latestRelease,
+  ...olderReleases,
+];
 
 /** The header that chooses a release. */
 export const releaseHeader = 'Hub-Version';
@@ -30,6 +37,8 @@ export const releaseHeader = 'Hub-Version';
 export const apiDocsPluginId = 'api';
 export const apiDocsFolder = 'api';
 export const apiRouteBasePath = 'docs/api';
+/** The latest release's pages, under the site's base URL (`/docs/api/order`). */
+export const apiDocsPath = `/${apiRouteBasePath}`;
 /** Where Docusaurus keeps an older release's snapshot of the API pages. */
 export const apiVersionedDocsFolder = `${apiDocsPluginId}_versioned_docs`;
 
@@ -54,7 +63,7 @@ export function releaseOfFile(file: string | undefined): ApiRelease {
 
 /** The address prefix of a release's pages, under the site's base URL. */
 export const releaseDocsPath = (release: ApiRelease) =>
-  release === latestRelease ? '/docs/api' : `/docs/api/${release}`;
+  release === latestRelease ? apiDocsPath : `${apiDocsPath}/${release}`;
 
 /**
  * API pages of the latest release only, which older releases link to as

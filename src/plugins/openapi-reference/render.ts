@@ -13,6 +13,7 @@ import type {
   MdxJsxTextElement,
 } from 'mdast-util-mdx-jsx';
 import {highlight} from './highlight';
+import {apiDocsPath} from './releases';
 import {codeSamples, firstExample} from './samples';
 import {
   deref,
@@ -42,7 +43,6 @@ import {
 /** Parses the spec's Markdown descriptions (plain Markdown, not MDX). */
 export type MarkdownParser = (markdown: string) => RootContent[];
 
-export const apiDocsPath = '/docs/api';
 export const introductionPath = `${apiDocsPath}/introduction`;
 
 export const text = (value: string): PhrasingContent => ({type: 'text', value});

@@ -5,6 +5,8 @@
  * script, the client module and the tests; no Node code, so the client
  * bundle can import it.
  */
+import {siteStorageKey} from '../../../lib/storage';
+
 export const sampleLanguages = [
   {language: 'curl', label: 'cURL'},
   {language: 'javascript', label: 'JavaScript'},
@@ -18,7 +20,7 @@ export const sampleLanguages = [
 
 export type SampleLanguage = (typeof sampleLanguages)[number]['language'];
 
-export const languageStorageKey = 'ih-help.api-language';
+export const languageStorageKey = siteStorageKey('api-language');
 export const languageAttribute = 'data-api-language';
 
 /** Width from which an operation shows its samples beside its fields (as in styles.css). */
