@@ -27,10 +27,10 @@ test.describe('API reference pages', () => {
       sampleLanguages.map(({label}) => label),
     );
     await picker.selectOption({label: 'Python'});
-    // Every operation of the page follows the choice.
-    for (const other of await page
-      .getByRole('combobox', {name: 'Language'})
-      .all()) {
+    // Every operation of the page (one picker each) follows the choice.
+    const pickers = page.getByRole('combobox', {name: 'Language'});
+    await expect(pickers).toHaveCount(summariesOf(first!.tag).length);
+    for (const other of await pickers.all()) {
       await expect(other).toHaveValue('python');
     }
     await expect(

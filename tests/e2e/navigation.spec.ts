@@ -3,6 +3,8 @@ import {expect, open, test} from '../support/fixtures';
 
 const startPage = '/help/docs/getting-started/login';
 const chunkRequests = '**/assets/js/*.js';
+/** How late each chunk of a slow navigation arrives: well past the bar's 200 ms delay. */
+const slowChunkMs = 1000;
 
 /** Records every transform the progress bar takes, from the first page load on. */
 async function recordProgressBar(page: Page): Promise<void> {
@@ -51,6 +53,22 @@ test.describe('progress bar', () => {
       /quick tour/i,
     );
     expect((await progressBarRecord(page)).shown).toBe(false);
+
+    // The record would have seen the bar: a slow navigation on the same
+    // page shows it.
+    await page.route(chunkRequests, async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, slowChunkMs));
+      await route.fulfill({response});
+    });
+    await page
+      .getByRole('navigation', {name: 'Docs sidebar'})
+      .getByRole('link', {name: /import data from files/i})
+      .click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(
+      /import data from files/i,
+    );
+    expect((await progressBarRecord(page)).shown).toBe(true);
   });
 
   test('shows from 8% in the site colour on a slow navigation', async ({
@@ -58,10 +76,10 @@ test.describe('progress bar', () => {
   }) => {
     await recordProgressBar(page);
     await open(page, startPage);
-    // Every chunk from now on arrives a second late.
+    // Every chunk from now on arrives late.
     await page.route(chunkRequests, async (route) => {
       const response = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, slowChunkMs));
       await route.fulfill({response});
     });
     await page

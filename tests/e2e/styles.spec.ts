@@ -169,7 +169,8 @@ for (const mode of ['light', 'dark'] as const) {
     test('the progress bars: navigation and reading', async ({page}) => {
       await openIn(page, guide, mode);
       // The reading-progress line fills as the reader scrolls.
-      const reading = page.locator('[class*="track_"] > div');
+      // The bar's stable class (the module's own are hashed).
+      const reading = page.locator('.reading-progress__bar');
       await page.evaluate(() =>
         window.scrollTo(0, document.documentElement.scrollHeight),
       );

@@ -1,5 +1,12 @@
 import {useEffect, useRef, type ReactNode} from 'react';
+import clsx from 'clsx';
 import styles from './styles.module.css';
+
+/**
+ * A stable class on the bar, as the theme's own `theme-*` classes are, for
+ * custom CSS and tests (the module's class names are hashed).
+ */
+const readingProgressBarClass = 'reading-progress__bar';
 
 function scrolledFraction(): number {
   const {scrollTop, scrollHeight, clientHeight} = document.documentElement;
@@ -40,7 +47,7 @@ export default function ReadingProgress(): ReactNode {
 
   return (
     <div className={styles.track} aria-hidden="true">
-      <div className={styles.bar} ref={bar} />
+      <div className={clsx(styles.bar, readingProgressBarClass)} ref={bar} />
     </div>
   );
 }
