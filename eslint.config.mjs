@@ -21,7 +21,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,mjs,js}'],
+    files: ['**/*.{ts,tsx,mjs,cjs,js}'],
     languageOptions: {
       globals: {...globals.browser, ...globals.node},
     },
@@ -31,6 +31,12 @@ export default tseslint.config(
         {argsIgnorePattern: '^_', ignoreRestSiblings: true},
       ],
     },
+  },
+  {
+    // CommonJS files (a webpack loader) use require and module.exports.
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs'},
+    rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
   {
     files: ['src/**/*.{ts,tsx}'],

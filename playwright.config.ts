@@ -20,6 +20,9 @@ const executablePath =
 
 const isCI = Boolean(process.env.CI);
 
+// The development server's first compile of the whole site, on two busy cores.
+const devServerTimeoutMs = 300_000;
+
 // Servers get this long to stop cleanly (nginx removes its temporary root).
 const serverShutdownMs = 5_000;
 
@@ -55,6 +58,15 @@ export default defineConfig({
     {
       name: 'build',
       testMatch: 'build/**/*.spec.ts',
+    },
+    {
+      // The development server on a copy of the site: edits show live, and
+      // mistakes as one message (needs no build).
+      name: 'authoring',
+      testMatch: 'authoring/**/*.spec.ts',
+      use: chromium,
+      // Its server compiles the whole site before the first test.
+      timeout: devServerTimeoutMs,
     },
     {
       name: 'chromium',

@@ -1,32 +1,31 @@
-// Writes each API release's merged OpenAPI document (root, webhooks and
-// resource files, plus the release's overlay) to one file per release,
-// without a site build, so Redocly can lint every release's document:
-// `jiti scripts/bundle-openapi.ts <out folder>` writes <release>.yaml there.
+// Writes each API release's document, as the site publishes it, to one file
+// per release, without a site build, so Redocly can lint every release's
+// document: `jiti scripts/bundle-openapi.ts <out folder>` writes
+// <release>.yaml there. The documents come from the API model, so a mistake
+// the site build would stop on stops this too, with the same message.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {specFolder} from '../src/plugins/openapi-reference/index';
-import {loadRelease} from '../src/plugins/openapi-reference/release-spec';
-import {apiReleases} from '../src/plugins/openapi-reference/releases';
+import {loadApiModel} from '../src/plugins/openapi-reference/model';
 import {publishedSpec} from '../src/plugins/openapi-reference/spec';
 
 const [out] = process.argv.slice(2);
 if (!out) {
-  throw new Error('Usage: jiti scripts/bundle-openapi.ts <out folder>');
+  console.error('Usage: jiti scripts/bundle-openapi.ts <out folder>');
+  process.exit(2);
 }
-const siteDir = path.join(__dirname, '..');
-mkdirSync(path.resolve(out), {recursive: true});
 
-async function bundle() {
-  for (const release of apiReleases) {
-    const spec = await loadRelease(path.join(siteDir, specFolder), release);
+async function bundle(folder: string) {
+  const model = await loadApiModel(path.join(__dirname, '..'));
+  mkdirSync(path.resolve(folder), {recursive: true});
+  for (const [release, spec] of model.releases) {
     writeFileSync(
-      path.join(out!, `${release}.yaml`),
+      path.join(folder, `${release}.yaml`),
       publishedSpec(spec.document).yaml,
     );
   }
 }
 
-bundle().catch((error: unknown) => {
-  console.error(error);
+bundle(out).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
   process.exit(1);
 });

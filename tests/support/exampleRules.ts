@@ -221,7 +221,7 @@ export function unknownReferences(
 /** The rule and reference problems of a set of examples. */
 export function exampleRuleProblems(
   document: OpenApiDocument,
-  cases: ExampleCase[],
+  cases: Omit<ExampleCase, 'writtenIn'>[],
   known: Set<string>,
 ): string[] {
   return cases.flatMap(({where, schema, value}) => [

@@ -31,5 +31,7 @@ export const nginxPort = port(4176);
 export const staleTabPort = port(4177);
 /** The test server's own unit test. */
 export const servePort = port(4179);
+/** The development server of the authors' loop test. */
+export const devPort = port(4183);
 /** The nginx of the policy-switch deploy test. */
 export const deployPort = port(4180);

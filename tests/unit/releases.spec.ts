@@ -18,6 +18,7 @@ import {
 import {
   applyOverlay,
   loadRelease,
+  overlayPath,
   readOverlay,
 } from '../../src/plugins/openapi-reference/release-spec';
 import {
@@ -83,12 +84,6 @@ test('every page file belongs to its release', () => {
   expect(() =>
     releaseOfFile('/site/api_versioned_docs/version-2022-01/order.mdx'),
   ).toThrow(/2022-01 is not a release/);
-});
-
-test('each release document names its release', async () => {
-  for (const release of apiReleases) {
-    expect((await load(release)).document.info.version).toBe(release);
-  }
 });
 
 test('2023-01 differs where the brief says: statuses, headers, 422 bodies and filter', async () => {
@@ -157,22 +152,30 @@ test('2023-01 differs where the brief says: statuses, headers, 422 bodies and fi
 test('an overlay action that matches nothing fails the release', async () => {
   const overlay = readOverlay(specDir, oldRelease);
   await expect(
-    applyOverlay(mergeSpec(specDir), {
-      ...overlay,
-      actions: [
-        ...overlay.actions,
-        {target: '$.components.schemas.Order.properties.gone', remove: true},
-      ],
-    }),
+    applyOverlay(
+      mergeSpec(specDir),
+      {
+        ...overlay,
+        actions: [
+          ...overlay.actions,
+          {target: '$.components.schemas.Order.properties.gone', remove: true},
+        ],
+      },
+      overlayPath(specDir, oldRelease),
+    ),
   ).rejects.toThrow(
-    /no match for \$\.components\.schemas\.Order\.properties\.gone/,
+    /the target \$\.components\.schemas\.Order\.properties\.gone matches nothing/,
   );
 });
 
 test('the overlay leaves the source document as it was', async () => {
   const merged = mergeSpec(specDir);
   const before = JSON.stringify(merged.document);
-  await applyOverlay(merged, readOverlay(specDir, oldRelease));
+  await applyOverlay(
+    merged,
+    readOverlay(specDir, oldRelease),
+    overlayPath(specDir, oldRelease),
+  );
   expect(JSON.stringify(merged.document)).toBe(before);
 });
 
@@ -256,13 +259,21 @@ test('a difference no section explains fails the changelog', async () => {
   const overlay = readOverlay(specDir, oldRelease);
   // A 2023-01 where brands had no website: a difference nobody explained.
   const doctored = finishSpec(
-    await applyOverlay(mergeSpec(specDir), {
-      ...overlay,
-      actions: [
-        ...overlay.actions,
-        {target: '$.components.schemas.Brand.properties.website', remove: true},
-      ],
-    }),
+    await applyOverlay(
+      mergeSpec(specDir),
+      {
+        ...overlay,
+        actions: [
+          ...overlay.actions,
+          {
+            target: '$.components.schemas.Brand.properties.website',
+            remove: true,
+          },
+        ],
+      },
+      overlayPath(specDir, oldRelease),
+    ),
+    overlayPath(specDir, oldRelease),
   );
   const changes = releaseChanges(doctored, latest);
   expect(() => groupChanges(changes)).toThrow(/website/);

@@ -1,15 +1,14 @@
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import apiReferenceRemarkPlugin, {type ApiReferenceOptions} from './remark';
-import {loadRelease} from './release-spec';
+import {loadApiModel, pageSourcesFile, releaseSpec} from './model';
+import apiReferenceRemarkPlugin, {
+  placeholderNames,
+  type ApiReferenceOptions,
+} from './remark';
 import {apiReleases, latestRelease} from './releases';
-import {publishedSpec, specHash} from './spec';
+import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
-
-/** Where the spec and the guide-only lifecycles live, relative to the site. */
-export const specFolder = 'openapi';
-export const guideLifecyclesPath = 'src/data/guide-lifecycles.yaml';
 
 /** The published copies of the latest spec, at the site root (`/help/openapi.yaml`). */
 export const publishedSpecFiles = {yaml: 'openapi.yaml', json: 'openapi.json'};
@@ -25,27 +24,26 @@ export const releaseSpecFiles = (release: string) => ({
 export function apiReferenceRemark(
   siteDir: string,
 ): [typeof apiReferenceRemarkPlugin, ApiReferenceOptions] {
-  const specDir = path.join(siteDir, specFolder);
-  const guideLifecyclesFile = path.join(siteDir, guideLifecyclesPath);
-  return [
-    apiReferenceRemarkPlugin,
-    {
-      specDir,
-      guideLifecyclesFile,
-      specHash: specHash(specDir, [guideLifecyclesFile]),
-    },
-  ];
+  return [apiReferenceRemarkPlugin, {siteDir}];
 }
 
 /**
- * Publishes each release's OpenAPI document next to the pages that render it,
- * adds the reference's client module and head styles, and watches the spec
- * in development.
+ * Loads the API model (see model.ts) in `loadContent`, so a mistake in the
+ * spec stops `npm start` and `npm run build` before any page compiles, with
+ * one message naming its file and line; publishes each release's OpenAPI
+ * document next to the pages that render it; adds the reference's client
+ * module and head styles. The pages drawn from the model depend on its
+ * files through model-dependencies-loader.cjs, so in development an edit to
+ * one recompiles those pages, which load the new model (once for all of
+ * them): the plugin itself has nothing to reload, and does not watch them.
  */
 export default function openapiReferencePlugin(context: LoadContext): Plugin {
-  const specDir = path.join(context.siteDir, specFolder);
+  const {siteDir} = context;
   return {
     name: 'openapi-reference',
+    loadContent() {
+      return loadApiModel(siteDir);
+    },
     getClientModules() {
       return [path.join(__dirname, 'theme', 'client.ts')];
     },
@@ -61,18 +59,36 @@ export default function openapiReferencePlugin(context: LoadContext): Plugin {
         ],
       };
     },
-    getPathsToWatch() {
-      return [
-        `${specDir}/**/*.yaml`,
-        path.join(context.siteDir, guideLifecyclesPath),
-      ];
+    configureWebpack() {
+      return {
+        module: {
+          rules: [
+            {
+              // Functions, not regular expressions: the config's modules
+              // come from another realm, and the bundler checks instanceof.
+              test: (file: string) =>
+                /\.mdx?$/i.test(file) &&
+                !file.includes(`${path.sep}node_modules${path.sep}`),
+              enforce: 'pre' as const,
+              use: [
+                {
+                  loader: path.join(__dirname, 'model-dependencies-loader.cjs'),
+                  options: {
+                    sourcesFile: pageSourcesFile(siteDir),
+                    names: placeholderNames,
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      };
     },
     async postBuild({outDir}) {
+      const model = await loadApiModel(siteDir);
       await mkdir(path.join(outDir, releaseSpecFolder), {recursive: true});
       for (const release of apiReleases) {
-        const published = publishedSpec(
-          (await loadRelease(specDir, release)).document,
-        );
+        const published = publishedSpec(releaseSpec(model, release).document);
         const files = [releaseSpecFiles(release)];
         if (release === latestRelease) {
           files.push(publishedSpecFiles);

@@ -1,13 +1,15 @@
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import {openapiOverlay} from 'openapi-format';
+import {AuthoringError} from '../../lib/authoringError';
 import {latestRelease, type ApiRelease} from './releases';
 import {
   finishSpec,
   loadSpec,
   mergeSpec,
   overlaysFolder,
+  readYaml,
+  rootFileName,
+  where,
   type LoadedSpec,
   type OpenApiDocument,
 } from './spec';
@@ -36,8 +38,7 @@ export const overlayPath = (specDir: string, release: ApiRelease) =>
   path.join(specDir, overlaysFolder, `${release}.yaml`);
 
 export function readOverlay(specDir: string, release: ApiRelease): Overlay {
-  const file = overlayPath(specDir, release);
-  return yaml.load(readFileSync(file, 'utf8'), {filename: file}) as Overlay;
+  return readYaml<Overlay>(overlayPath(specDir, release));
 }
 
 /**
@@ -48,6 +49,7 @@ export function readOverlay(specDir: string, release: ApiRelease): Overlay {
 export async function applyOverlay(
   merged: LoadedSpec,
   overlay: Overlay,
+  overlayFile: string,
 ): Promise<LoadedSpec> {
   // openapi-format changes the document in place; the caller's stays as it was.
   const copy = structuredClone(merged.document);
@@ -60,10 +62,15 @@ export async function applyOverlay(
   );
   const unused = (resultData.unusedActions ?? []) as OverlayAction[];
   if (unused.length > 0) {
-    throw new Error(
-      `Overlay "${overlay.info.title}": no match for ${unused
-        .map((action) => action.target)
-        .join(', ')}`,
+    // openapi-format hands back copies: find each action by its target.
+    const original = (target: string) =>
+      overlay.actions.find((action) => action.target === target);
+    throw new AuthoringError(
+      `The overlay "${overlay.info.title}" has actions that match nothing`,
+      unused.map(
+        ({target}) =>
+          `${where(original(target), overlayFile)}: the target ${target} matches nothing in the source. Correct the path, or remove the action if the source no longer has what it changed.`,
+      ),
     );
   }
   return {...merged, document: data as unknown as OpenApiDocument};
@@ -78,12 +85,17 @@ export async function loadRelease(
     release === latestRelease
       ? loadSpec(specDir)
       : finishSpec(
-          await applyOverlay(mergeSpec(specDir), readOverlay(specDir, release)),
+          await applyOverlay(
+            mergeSpec(specDir),
+            readOverlay(specDir, release),
+            overlayPath(specDir, release),
+          ),
+          overlayPath(specDir, release),
         );
   if (spec.document.info.version !== release) {
-    throw new Error(
-      `The ${release} document says info.version ${String(spec.document.info.version)}.`,
-    );
+    throw new AuthoringError('A release document names another release', [
+      `${where(spec.document.info, release === latestRelease ? path.join(specDir, rootFileName) : overlayPath(specDir, release))}: info.version is ${String(spec.document.info.version)}, but this is the ${release} document. Set info.version to ${release}.`,
+    ]);
   }
   return spec;
 }

@@ -1,6 +1,3 @@
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-import yaml from 'js-yaml';
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {renderStateDiagram} from './diagram';
@@ -10,20 +7,13 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
-import {releaseChanges, type ReleaseChange} from './changelog';
 import {markReleaseChanges} from './release-marks';
 import {renderChangelog} from './render-changelog';
 import {renderErrorCodes} from './render-errors';
 import {renderFilterFields} from './render-filters';
 import {renderWebhookEvents} from './render-webhooks';
-import {loadRelease} from './release-spec';
-import {
-  apiReleases,
-  latestRelease,
-  olderReleases,
-  releaseOfFile,
-  type ApiRelease,
-} from './releases';
+import {loadApiModel, releaseSpec} from './model';
+import {apiReleases, latestRelease, releaseOfFile} from './releases';
 import {
   allOperations,
   type Lifecycle,
@@ -52,12 +42,8 @@ import {
  */
 
 export interface ApiReferenceOptions {
-  /** Folder of openapi.yaml and resources/. */
-  specDir: string;
-  /** Lifecycles that exist only in the guides (not in the API). */
-  guideLifecyclesFile: string;
-  /** Changes when the spec or the guide lifecycles do: cached pages rebuild, and the sources are read again. */
-  specHash: string;
+  /** The site's folder: the API model (model.ts) is read from its sources. */
+  siteDir: string;
 }
 
 function attribute(node: MdxJsxFlowElement, name: string): string | undefined {
@@ -103,7 +89,7 @@ function lifecycleOf(
 
 type Parent = {children: RootContent[]};
 
-const placeholderNames = [
+export const placeholderNames = [
   'ApiReference',
   'ApiSharedSchemas',
   'ApiWebhookEvents',
@@ -117,54 +103,6 @@ const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
   enrichment: 'Enrichment job lifecycle',
 };
-
-interface Sources {
-  spec: LoadedSpec;
-  guideLifecycles: Record<string, Lifecycle>;
-}
-
-/**
- * The release's document and the guide lifecycles, read once per release
- * and version of the sources (pages of a build share the promise).
- */
-const sourcesByHash = new Map<string, Promise<Sources>>();
-
-function sources(
-  options: ApiReferenceOptions,
-  release: ApiRelease,
-): Promise<Sources> {
-  const key = `${options.specHash} ${release}`;
-  let loaded = sourcesByHash.get(key);
-  if (!loaded) {
-    loaded = loadRelease(options.specDir, release).then((spec) => ({
-      spec,
-      guideLifecycles: yaml.load(
-        readFileSync(path.resolve(options.guideLifecyclesFile), 'utf8'),
-      ) as Record<string, Lifecycle>,
-    }));
-    sourcesByHash.set(key, loaded);
-  }
-  return loaded;
-}
-
-/** What changed from each older release to the latest, computed once per version of the sources. */
-const changesByHash = new Map<string, Promise<ReleaseChange[]>>();
-
-function changesSinceOlderReleases(
-  options: ApiReferenceOptions,
-): Promise<ReleaseChange[]> {
-  let changes = changesByHash.get(options.specHash);
-  if (!changes) {
-    const releases: ApiRelease[] = [latestRelease, ...olderReleases];
-    changes = Promise.all(
-      releases.map((release) => sources(options, release)),
-    ).then(([latest, ...older]) =>
-      older.flatMap(({spec}) => releaseChanges(spec, latest!.spec)),
-    );
-    changesByHash.set(options.specHash, changes);
-  }
-  return changes;
-}
 
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
@@ -188,10 +126,8 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
     const parse: MarkdownParser = (markdown) => fromMarkdown(markdown).children;
     // A page renders from the document of its release: an older release's
     // snapshot from that release's, the rest from the latest.
-    const {spec, guideLifecycles} = await sources(
-      options,
-      releaseOfFile(file.path),
-    );
+    const model = await loadApiModel(options.siteDir);
+    const spec = releaseSpec(model, releaseOfFile(file.path));
     await loadGrammars();
 
     for (const {parent, node} of placeholders) {
@@ -200,11 +136,7 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         replacement = renderResource(spec, parse, required(node, 'resource'));
         // The latest release marks what changed since the older ones.
         if (releaseOfFile(file.path) === latestRelease) {
-          markReleaseChanges(
-            replacement,
-            spec,
-            await changesSinceOlderReleases(options),
-          );
+          markReleaseChanges(replacement, spec, model.changes);
         }
       } else if (node.name === 'ApiSharedSchemas') {
         replacement = renderSharedSchemas(spec, parse);
@@ -221,7 +153,7 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
           throw new Error(`<ApiChangelog from="${from}"> names no release.`);
         }
         replacement = renderChangelog(
-          (await sources(options, release)).spec,
+          releaseSpec(model, release),
           spec,
           parse,
           allOperations(spec.document).length,
@@ -235,7 +167,7 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
           parse,
           name,
           title,
-          lifecycleOf(spec, guideLifecycles, name),
+          lifecycleOf(spec, model.guideLifecycles, name),
         );
       }
       parent.children.splice(parent.children.indexOf(node), 1, ...replacement);

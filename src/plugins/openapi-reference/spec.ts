@@ -2,6 +2,12 @@ import {createHash} from 'node:crypto';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import leven from 'leven';
+import {
+  AuthoringError,
+  formatLocation,
+  type SourceLocation,
+} from '../../lib/authoringError';
 
 /**
  * Loads the OpenAPI document: `openapi/openapi.yaml` (shared parts) merged
@@ -180,8 +186,54 @@ interface WebhooksFile {
   components?: {schemas?: Record<string, Schema>};
 }
 
-function readYaml<T>(file: string): T {
-  return yaml.load(readFileSync(file, 'utf8'), {filename: file}) as T;
+/** Where each object and array of the spec's files was written. */
+const locations = new WeakMap<object, SourceLocation>();
+
+/** The file and line an object of a spec file was written at, if it was read from one. */
+export const locationOf = (value: unknown): SourceLocation | undefined =>
+  value !== null && typeof value === 'object'
+    ? locations.get(value)
+    : undefined;
+
+const sitePath = (file: string) => path.relative(process.cwd(), file);
+
+/** `file:line` of a value read from a spec file, or the file it belongs to. */
+export const where = (value: unknown, file: string) => {
+  const found = locationOf(value);
+  return found
+    ? formatLocation({...found, file: sitePath(found.file)})
+    : sitePath(file);
+};
+
+/**
+ * Reads a YAML file of the spec, recording where each object begins (the
+ * line of its key) so that later checks can point at it. A syntax error is
+ * reported at its file and line.
+ */
+export function readYaml<T>(file: string): T {
+  const opened: number[] = [];
+  try {
+    return yaml.load(readFileSync(file, 'utf8'), {
+      filename: file,
+      listener(event, state) {
+        if (event === 'open') {
+          opened.push(state.line);
+          return;
+        }
+        const line = opened.pop()!;
+        if (state.result !== null && typeof state.result === 'object') {
+          locations.set(state.result as object, {file, line: line + 1});
+        }
+      },
+    }) as T;
+  } catch (error) {
+    if (error instanceof yaml.YAMLException) {
+      throw new AuthoringError('The spec is not valid YAML', [
+        `${sitePath(file)}:${error.mark.line + 1}:${error.mark.column + 1}: ${error.reason}. Fix the YAML at that line (indentation, a missing colon or an unquoted special character).`,
+      ]);
+    }
+    throw error;
+  }
 }
 
 /** The overlays that derive older releases from the source (see releases.ts). */
@@ -227,26 +279,34 @@ export function lifecycleProperties(
 }
 
 /** The states a lifecycle names that its property's enum lacks, one message each. */
-export function lifecycleProblems(document: OpenApiDocument): string[] {
-  return lifecycleProperties(document).flatMap(({where, schema, lifecycle}) => {
-    if (!schema.enum) {
-      return [`${where}: x-lifecycle on a property without an enum`];
-    }
-    const states = new Set(schema.enum.map(String));
-    const named = [
-      ...lifecycle.initial.map((state) => ['initial', state]),
-      ...lifecycle.transitions.flatMap(({from, to}) => [
-        ['from', from],
-        ['to', to],
-      ]),
-    ];
-    return named
-      .filter(([, state]) => !states.has(state!))
-      .map(
-        ([role, state]) =>
-          `${where}: x-lifecycle ${role} state "${state}" is not in its enum`,
-      );
-  });
+export function lifecycleProblems(
+  document: OpenApiDocument,
+  fallbackFile: string,
+): string[] {
+  return lifecycleProperties(document).flatMap(
+    ({where: name, schema, lifecycle}) => {
+      const at = where(schema['x-lifecycle'], fallbackFile);
+      if (!schema.enum) {
+        return [
+          `${at}: ${name} has an x-lifecycle but no enum. Give the property an enum of its states.`,
+        ];
+      }
+      const states = new Set(schema.enum.map(String));
+      const named = [
+        ...lifecycle.initial.map((state) => ['initial', state]),
+        ...lifecycle.transitions.flatMap(({from, to}) => [
+          ['from', from],
+          ['to', to],
+        ]),
+      ];
+      return named
+        .filter(([, state]) => !states.has(state!))
+        .map(
+          ([role, state]) =>
+            `${at}: ${name}'s x-lifecycle names the ${role} state "${state}", which is not in its enum. Add it to the enum or correct the name.`,
+        );
+    },
+  );
 }
 
 /**
@@ -266,21 +326,25 @@ export function mergeSpec(specDir: string): LoadedSpec {
     const schemas = part.components?.schemas ?? {};
     for (const key of Object.keys(paths)) {
       if (document.paths[key]) {
-        throw new Error(`${file}: the path ${key} is defined twice.`);
+        throw new AuthoringError('The spec defines a path twice', [
+          `${where(paths[key], file)}: ${key} is already defined by another file of ${resourcesFolder}/. Keep it in one file.`,
+        ]);
       }
       document.paths[key] = paths[key]!;
     }
     for (const key of Object.keys(schemas)) {
       if (document.components.schemas[key]) {
-        throw new Error(`${file}: the schema ${key} is defined twice.`);
+        throw new AuthoringError('The spec defines a schema twice', [
+          `${where(schemas[key], file)}: ${key} is already defined by another file. Rename one of them.`,
+        ]);
       }
       document.components.schemas[key] = schemas[key]!;
     }
     const objectSchema = part['x-object'];
     if (objectSchema && !schemas[objectSchema]) {
-      throw new Error(
-        `${file}: x-object names ${objectSchema}, not a schema of this file.`,
-      );
+      throw new AuthoringError('A resource file names a missing object', [
+        `${where(part, file)}: x-object names ${objectSchema}, which is not a schema of this file. Name one of: ${Object.keys(schemas).join(', ')}.`,
+      ]);
     }
     resources.set(name, {
       name,
@@ -294,9 +358,9 @@ export function mergeSpec(specDir: string): LoadedSpec {
   const webhookSchemas = Object.keys(webhooks.components?.schemas ?? {});
   for (const key of webhookSchemas) {
     if (document.components.schemas[key]) {
-      throw new Error(
-        `${webhooksFileName}: the schema ${key} is defined twice.`,
-      );
+      throw new AuthoringError('The spec defines a schema twice', [
+        `${where(webhooks.components!.schemas![key], path.join(specDir, webhooksFileName))}: ${key} is already defined by another file. Rename one of them.`,
+      ]);
     }
     document.components.schemas[key] = webhooks.components!.schemas![key]!;
   }
@@ -308,18 +372,24 @@ export function mergeSpec(specDir: string): LoadedSpec {
  * Completes a merged document: declares the shared response headers and
  * checks every lifecycle against its enum.
  */
-export function finishSpec(merged: LoadedSpec): LoadedSpec {
+export function finishSpec(
+  merged: LoadedSpec,
+  fallbackFile: string,
+): LoadedSpec {
   declareResponseHeaders(merged.document);
-  const problems = lifecycleProblems(merged.document);
+  const problems = [
+    ...lifecycleProblems(merged.document, fallbackFile),
+    ...referenceProblems(merged.document, fallbackFile),
+  ];
   if (problems.length > 0) {
-    throw new Error(`Invalid x-lifecycle:\n${problems.join('\n')}`);
+    throw new AuthoringError('The spec is inconsistent', problems);
   }
   return merged;
 }
 
 /** Reads, merges and completes the source: the latest release's document. */
 export function loadSpec(specDir: string): LoadedSpec {
-  return finishSpec(mergeSpec(specDir));
+  return finishSpec(mergeSpec(specDir), path.join(specDir, rootFileName));
 }
 
 /**
@@ -342,7 +412,7 @@ export function specHash(specDir: string, otherFiles: string[] = []): string {
 
 /** The component a local `$ref` points at, such as `#/components/schemas/Money`. */
 export function resolveRef<T>(document: OpenApiDocument, ref: string): T {
-  const match = /^#\/components\/(\w+)\/([\w.-]+)$/.exec(ref);
+  const match = refPattern.exec(ref);
   const section =
     match && (document.components[match[1]!] as Record<string, T>);
   const target = section?.[match![2]!];
@@ -350,6 +420,71 @@ export function resolveRef<T>(document: OpenApiDocument, ref: string): T {
     throw new Error(`Unresolved $ref ${ref}`);
   }
   return target;
+}
+
+const refPattern = /^#\/components\/(\w+)\/([\w.-]+)$/;
+
+/** The line of a `$ref` itself: at or after the line its object begins. */
+function refLocation(value: object, ref: string, fallbackFile: string): string {
+  const found = locationOf(value);
+  const file = found?.file ?? fallbackFile;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const index = lines.findIndex(
+    (line, number) => number + 1 >= (found?.line ?? 1) && line.includes(ref),
+  );
+  return index < 0 ? sitePath(file) : `${sitePath(file)}:${index + 1}`;
+}
+
+/** The name among some that is nearest to a mistyped one, by edit distance. */
+function nearest(name: string, candidates: string[]): string | undefined {
+  const ranked = candidates
+    .map((candidate) => ({candidate, cost: leven(name, candidate)}))
+    .sort((a, b) => a.cost - b.cost);
+  return ranked[0] && ranked[0].cost <= Math.max(2, name.length / 3)
+    ? ranked[0].candidate
+    : undefined;
+}
+
+/**
+ * Every `$ref` of the document that points at nothing, one message each,
+ * at the line of the `$ref`, with the nearest existing name.
+ */
+export function referenceProblems(
+  document: OpenApiDocument,
+  fallbackFile: string,
+): string[] {
+  const problems: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (value === null || typeof value !== 'object') {
+      return;
+    }
+    const ref = (value as {$ref?: unknown}).$ref;
+    if (typeof ref === 'string') {
+      const match = refPattern.exec(ref);
+      const section = match
+        ? (document.components[match[1]!] as
+            Record<string, unknown> | undefined)
+        : undefined;
+      if (!match || !section?.[match[2]!]) {
+        const guess =
+          match && section
+            ? nearest(match[2]!, Object.keys(section))
+            : undefined;
+        problems.push(
+          `${refLocation(value, ref, fallbackFile)}: $ref '${ref}' points at nothing${
+            guess ? `; did you mean '#/components/${match![1]}/${guess}'?` : '.'
+          } A $ref names a component of the document, as '#/components/schemas/Order'.`,
+        );
+      }
+    }
+    Object.values(value).forEach(visit);
+  };
+  visit(document);
+  return problems;
 }
 
 /** Follows `$ref`s until a concrete object. */

@@ -1,0 +1,30 @@
+/**
+ * A mistake in the site's sources (a page, a spec file, an overlay, a data
+ * file) that an author fixes: its message names the file and line, what is
+ * wrong and what to do, one line per mistake. It carries no stack trace,
+ * since the code that found the mistake is not where it is: Docusaurus prints
+ * an error's stack, so the stack is the message alone.
+ */
+export class AuthoringError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(summary: string, problems: readonly string[]) {
+    const message =
+      problems.length === 1
+        ? `${summary}: ${problems[0]}`
+        : `${summary}:\n${problems.map((problem) => `- ${problem}`).join('\n')}`;
+    super(message);
+    this.name = 'AuthoringError';
+    this.problems = problems;
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+/** Where a value was written: a file (its absolute path) and a 1-based line. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+}
+
+export const formatLocation = ({file, line}: SourceLocation) =>
+  `${file}:${line}`;

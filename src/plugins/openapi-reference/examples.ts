@@ -1,0 +1,237 @@
+import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import {AuthoringError} from '../../lib/authoringError';
+import {schemaExample} from './render';
+import {
+  allOperations,
+  deref,
+  where,
+  type JsonValue,
+  type LoadedSpec,
+  type MediaType,
+  type Schema,
+} from './spec';
+
+/**
+ * Every example of a release's document, validated against its schema with
+ * Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses): schema examples, the
+ * object examples the pages build, parameters, requests and responses. The
+ * build stops on the first release with a broken example, naming the file
+ * and line the example was written at.
+ */
+
+const rootId = 'https://api.example.com/schemas';
+
+/** How an example built from the written ones is named. */
+const builtSuffix = " (the page's full example)";
+
+/** What a message names when a value's own file is not known. */
+const specFolderName = 'openapi';
+
+/** A spec's schemas with `#/components/schemas/X` rewritten to `$defs`, for Ajv, as text. */
+const schemaBundle = (checked: LoadedSpec) =>
+  JSON.stringify({
+    $id: rootId,
+    $defs: checked.document.components.schemas,
+  }).replaceAll('"#/components/schemas/', `"${rootId}#/$defs/`);
+
+interface Validator {
+  ajv: Ajv2020;
+  compiled: Map<string, ValidateFunction>;
+}
+
+/**
+ * An Ajv per set of schemas, with what it compiled, kept across loads of
+ * the model: an edit that leaves the schemas as they were (a summary, an
+ * example) reuses every compiled schema, so the development server shows
+ * it sooner. One set per release is kept.
+ */
+const validators = new Map<string, Validator>();
+const keptSchemaSets = 4;
+
+/** The validator each loaded document uses, found once per document. */
+const validatorOfSpec = new WeakMap<LoadedSpec, Validator>();
+
+function validatorFor(checked: LoadedSpec): Validator {
+  const known = validatorOfSpec.get(checked);
+  if (known) {
+    return known;
+  }
+  const bundle = schemaBundle(checked);
+  let validator = validators.get(bundle);
+  if (!validator) {
+    const ajv = new Ajv2020({strict: true, allErrors: true});
+    addFormats(ajv);
+    ajv.addVocabulary(['x-lifecycle', 'x-rules']);
+    ajv.addSchema(JSON.parse(bundle));
+    validator = {ajv, compiled: new Map()};
+    validators.set(bundle, validator);
+    if (validators.size > keptSchemaSets) {
+      validators.delete(validators.keys().next().value!);
+    }
+  }
+  validatorOfSpec.set(checked, validator);
+  return validator;
+}
+
+/**
+ * A schema from a spec, with its local `$ref`s pointing into the bundle,
+ * compiled once per set of schemas: most examples share their schema's text.
+ */
+function compile(schema: Schema, validator: Validator): ValidateFunction {
+  const text = JSON.stringify(schema).replaceAll(
+    '"#/components/schemas/',
+    `"${rootId}#/$defs/`,
+  );
+  let validate = validator.compiled.get(text);
+  if (!validate) {
+    validate = validator.ajv.compile(JSON.parse(text));
+    validator.compiled.set(text, validate);
+  }
+  return validate;
+}
+
+const describeError = (error: ErrorObject) =>
+  `field "${error.instancePath || '/'}" ${error.message ?? 'is invalid'}${
+    error.params && 'allowedValues' in error.params
+      ? ` (${(error.params.allowedValues as unknown[]).join(', ')})`
+      : ''
+  }${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`;
+
+/** One example to check, named so a failure says where it is. */
+export interface ExampleCase {
+  where: string;
+  schema: Schema;
+  value: JsonValue;
+  /** The object the example was written in, to find its file and line. */
+  writtenIn: object;
+}
+
+/** The errors of one example, each naming the example and the field at fault. */
+export function validateExample(
+  {where: name, schema, value}: Omit<ExampleCase, 'writtenIn'>,
+  checked: LoadedSpec,
+): string[] {
+  const validate = compile(schema, validatorFor(checked));
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map(
+        (error) => `${name}: ${describeError(error)}`,
+      );
+}
+
+/** Every `examples` entry of a schema and its nested properties. */
+function schemaExampleCases(schema: Schema, name: string): ExampleCase[] {
+  const own = (schema.examples ?? []).map((value, index) => ({
+    where: `${name} example ${index + 1}`,
+    schema,
+    value,
+    writtenIn:
+      value !== null && typeof value === 'object' ? value : schema.examples!,
+  }));
+  const nested = Object.entries(schema.properties ?? {}).flatMap(
+    ([key, property]) => schemaExampleCases(property, `${name}.${key}`),
+  );
+  const items = schema.items
+    ? schemaExampleCases(schema.items, `${name}[]`)
+    : [];
+  return [...own, ...nested, ...items];
+}
+
+/**
+ * The named examples of a request or response body. A body with examples
+ * and no schema has nothing to check them against: that is a mistake too.
+ */
+function mediaExampleCases(
+  checked: LoadedSpec,
+  media: MediaType,
+  name: string,
+): ExampleCase[] {
+  const examples = Object.entries(media.examples ?? {});
+  if (examples.length > 0 && !media.schema) {
+    throw new AuthoringError('An example has no schema', [
+      `${where(media, specFolderName)}: ${name} has examples but no schema to check them against. Give the body its schema.`,
+    ]);
+  }
+  return examples.map(([exampleName, example]) => ({
+    where: `${name} example "${exampleName}"`,
+    schema: media.schema!,
+    value: deref(checked.document, example).value ?? null,
+    writtenIn: example,
+  }));
+}
+
+/** Every example of the spec: schema examples, built object examples, parameters, requests and responses (webhook events keep theirs on their schemas). */
+export function allExampleCases(checked: LoadedSpec): ExampleCase[] {
+  const {document} = checked;
+  const cases: ExampleCase[] = [];
+  Object.entries(document.components.schemas).forEach(([name, schema]) => {
+    cases.push(...schemaExampleCases(schema, `schema ${name}`));
+    cases.push({
+      where: `schema ${name}${builtSuffix}`,
+      schema,
+      value: schemaExample(checked, schema),
+      writtenIn: schema,
+    });
+  });
+  allOperations(document).forEach(({operation, parameters}) => {
+    const id = `operation ${operation.operationId}`;
+    parameters.forEach((parameter) => {
+      if (parameter.example !== undefined && parameter.schema) {
+        cases.push({
+          where: `${id}, parameter ${parameter.name}`,
+          schema: parameter.schema,
+          value: parameter.example,
+          writtenIn: parameter,
+        });
+      }
+    });
+    const body =
+      operation.requestBody && deref(document, operation.requestBody);
+    Object.entries(body?.content ?? {}).forEach(([mediaType, media]) => {
+      cases.push(
+        ...mediaExampleCases(checked, media, `${id}, request (${mediaType})`),
+      );
+    });
+    Object.entries(operation.responses).forEach(([status, reference]) => {
+      const response = deref(document, reference);
+      Object.entries(response.content ?? {}).forEach(([mediaType, media]) => {
+        cases.push(
+          ...mediaExampleCases(
+            checked,
+            media,
+            `${id}, response ${status} (${mediaType})`,
+          ),
+        );
+      });
+    });
+  });
+  return cases;
+}
+
+/** Whether an example is one the page builds from the written ones. */
+const isBuilt = (example: ExampleCase) => example.where.endsWith(builtSuffix);
+
+/**
+ * Every example that breaks its schema, one message each, at its file and
+ * line. The examples a page builds from written ones are reported only when
+ * every written one is valid: a broken written example would break them
+ * too, and one mistake gets one message.
+ */
+export function exampleProblems(
+  checked: LoadedSpec,
+  fallbackFile: string,
+): string[] {
+  const problemsOf = (examples: ExampleCase[]) =>
+    examples.flatMap((example) => {
+      const errors = validateExample(example, checked);
+      return errors.length === 0
+        ? []
+        : [
+            `${where(example.writtenIn, fallbackFile)}: ${errors.join('; ')}. Correct the example, or the schema if the example is right.`,
+          ];
+    });
+  const examples = allExampleCases(checked);
+  const written = problemsOf(examples.filter((example) => !isBuilt(example)));
+  return written.length > 0 ? written : problemsOf(examples.filter(isBuilt));
+}
