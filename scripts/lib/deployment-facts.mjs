@@ -17,7 +17,8 @@ export const securityHeadersFile = '_security-headers.json';
 /**
  * @typedef {object} DeploymentFacts
  * @property {string} url The public origin (`url` in the config).
- * @property {string} baseUrl The base path, with a leading and trailing slash.
+ * @property {string} baseUrl The base path, with a leading and trailing slash
+ *   (never a "." or ".." segment: it names folders on the server).
  * @property {'local' | 'algolia'} search The local index or Algolia DocSearch.
  */
 
@@ -40,10 +41,13 @@ export function readDeploymentFacts(buildDir) {
   if (
     typeof facts?.url !== 'string' ||
     typeof facts.baseUrl !== 'string' ||
-    !/^\/(.+\/)?$/.test(facts.baseUrl) ||
+    !/^\/([^/]+\/)*$/.test(facts.baseUrl) ||
+    facts.baseUrl.split('/').some((part) => part === '.' || part === '..') ||
     !['local', 'algolia'].includes(facts.search)
   ) {
-    throw new Error(`${file} does not hold valid deployment facts.`);
+    throw new Error(
+      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as /help/.`,
+    );
   }
   return facts;
 }

@@ -8,7 +8,12 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {readDeploymentFacts} from './deployment-facts.mjs';
-import {deploy, defaultKeepDays} from '../../deploy/releases.mjs';
+import {
+  deploy,
+  defaultKeepDays,
+  rollback,
+  type Step,
+} from '../../deploy/releases.mjs';
 
 const siteDir = path.join(__dirname, '..', '..');
 const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -33,7 +38,7 @@ async function waitForServer(url: string): Promise<void> {
   }
 }
 
-export type DeployStep = 'policies-loaded' | 'switched';
+export type DeployStep = Step;
 
 export interface DeployOptions {
   /** Days replaced hashed assets are kept (deploy.mjs --keep-days). */
@@ -52,6 +57,8 @@ export interface NginxSite {
   root: string;
   /** Publishes a build folder as the new live release, nginx reloaded. */
   deploy(buildDir: string, options?: DeployOptions): Promise<void>;
+  /** Returns to the release the live one replaced, nginx reloaded. */
+  rollback(options?: DeployOptions): Promise<void>;
   stop(): void;
 }
 
@@ -83,10 +90,24 @@ export async function startNginx(
   const conf = path.join(dir, 'nginx.conf');
   const pid = path.join(dir, 'nginx.pid');
   const buildPath = (buildDir: string) => path.resolve(siteDir, buildDir);
-  const {baseUrl} = readDeploymentFacts(buildPath(firstBuild));
+  const {url, baseUrl, search} = readDeploymentFacts(buildPath(firstBuild));
   const quiet = () => undefined;
-  // nginx is not running yet: nothing to reload.
-  await deploy({build: buildPath(firstBuild), root, reload: false, log: quiet});
+  // nginx is not running yet: nothing to reload. The configuration below
+  // serves the first build's base path: the host is recorded as its.
+  await deploy({
+    build: buildPath(firstBuild),
+    root,
+    reload: false,
+    log: quiet,
+    host: {url, baseUrl, search},
+  });
+  const nginxOptions = {
+    root,
+    nginx: nginxBinary,
+    nginxConf: conf,
+    nginxPid: pid,
+    log: quiet,
+  };
   writeFileSync(
     conf,
     `daemon off;
@@ -114,16 +135,15 @@ ${siteConfig(root, port, baseUrl)}
     root,
     async deploy(buildDir, {keepDays = defaultKeepDays, now, onStep} = {}) {
       await deploy({
+        ...nginxOptions,
         build: buildPath(buildDir),
-        root,
         keepDays,
         now,
         onStep,
-        nginx: nginxBinary,
-        nginxConf: conf,
-        nginxPid: pid,
-        log: quiet,
       });
+    },
+    async rollback({keepDays = defaultKeepDays, now, onStep} = {}) {
+      await rollback({...nginxOptions, keepDays, now, onStep});
     },
     stop() {
       child.kill('SIGQUIT');

@@ -65,6 +65,13 @@ function makeBuild(name: string, assets: string[], csp = `'sha256-${name}='`) {
   return build;
 }
 
+/** What the test host serves: the facts makeBuild writes. */
+const host = {
+  url: 'https://help.example.com',
+  baseUrl: '/help/',
+  search: 'local',
+} as const;
+
 const run = (build: string, now: number, keepDays?: number | string) =>
   deploy({
     build,
@@ -73,6 +80,7 @@ const run = (build: string, now: number, keepDays?: number | string) =>
     keepDays: keepDays as number,
     reload: false,
     log: (message: string) => messages.push(message),
+    host,
   });
 
 const live = () => path.basename(readlinkSync(path.join(root, 'current')));
@@ -90,7 +98,12 @@ test('a deploy stages, switches and records the policy of the release', async ()
   expect(readFileSync(path.join(root, 'policies.conf'), 'utf8')).toContain(
     `releases/${name}" "default-src 'self'; script-src 'self' 'sha256-a='";`,
   );
-  expect(existsSync(path.join(root, 'deploy.lock'))).toBe(false);
+  // The lock is free again: its newest generation says so.
+  const lock = path.join(root, 'deploy.lock');
+  const newest = Math.max(...readdirSync(lock).map(Number));
+  expect(
+    JSON.parse(readFileSync(path.join(lock, String(newest)), 'utf8')).state,
+  ).toBe('free');
 });
 
 test('a failed deploy (mistyped --build) changes nothing and blocks nothing', async () => {
@@ -161,10 +174,16 @@ test('a lock left by a process that died is taken over', async () => {
   mkdirSync(root, {recursive: true});
   // A pid no process has: the child below has exited.
   const {pid} = spawnSync(process.execPath, ['-e', '']);
-  writeFileSync(path.join(root, 'deploy.lock'), String(pid));
+  mkdirSync(path.join(root, 'deploy.lock'));
+  writeFileSync(
+    path.join(root, 'deploy.lock', '7'),
+    JSON.stringify({state: 'held', pid, token: 'killed'}),
+  );
   const {name} = await run(makeBuild('a', ['a1.js']), t0);
   expect(live()).toBe(name);
-  expect(messages.join('\n')).toMatch(/Taking over .*deploy\.lock/);
+  expect(messages.join('\n')).toMatch(
+    new RegExp(`Took over .*deploy\\.lock from process ${pid}`),
+  );
 });
 
 test('rollback returns to the release the live one replaced, and back', async () => {
@@ -257,7 +276,7 @@ test('the command line reports bad options and exits non-zero', () => {
     ],
     {encoding: 'utf8'},
   );
-  expect(result.status).toBe(1);
+  expect(result.status).toBe(2);
   expect(result.stderr).toContain(
     '--keep-days must be a number of days above 0, not "abc"',
   );
