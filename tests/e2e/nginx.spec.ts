@@ -1,9 +1,14 @@
 import {readFileSync} from 'node:fs';
 import {connect} from 'node:net';
+import path from 'node:path';
 import type {APIResponse, Page} from '@playwright/test';
-import {expect, open, test} from '../support/fixtures';
+import {expect, notFoundResourceError, open, test} from '../support/fixtures';
 import {startNginx} from '../../scripts/lib/nginx-site';
-import {nginxPort, staleTabPort} from '../support/site';
+import {
+  inlineSources,
+  sha256,
+} from '../../scripts/lib/content-security-policy.mjs';
+import {buildDir, nginxPort, staleTabPort} from '../support/site';
 import {makeNextRelease} from '../support/nextRelease';
 
 /**
@@ -245,6 +250,41 @@ test.describe('served by nginx', () => {
         'Integration Hub documentation',
       );
     }
+  });
+
+  test.describe('the feeds', () => {
+    // The hashes of the style attributes the feeds' stylesheets write.
+    const feedStyleHashes = ['rss', 'atom'].flatMap((feed) =>
+      inlineSources(
+        readFileSync(path.join(buildDir, 'blog', `${feed}.xsl`), 'utf8'),
+      ).styleAttributes.map((style) => sha256(style).slice(1, -1)),
+    );
+    const escape = (text: string) => text.replace(/[+/=]/g, '\\$&');
+    test.use({
+      // Chromium adds its own banner (inline styles and a click handler) to
+      // a page an XSL stylesheet made, as XSLT is on its way out; only a
+      // refused style of the feeds' own fails the test.
+      allowedConsoleErrors: [
+        new RegExp(
+          `^Applying inline style violates .*a hash \\('(?!${feedStyleHashes.map(escape).join('|')})|^Executing inline event handler violates|${notFoundResourceError.source}`,
+        ),
+      ],
+    });
+    test('render under the policy in both colour modes', async ({page}) => {
+      expect(feedStyleHashes.length).toBeGreaterThan(0);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({colorScheme});
+        for (const feed of ['rss', 'atom']) {
+          await page.goto(`${site.origin}/help/blog/${feed}.xml`);
+          await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+          // The icon's colours are style attributes: refused, it is black.
+          await expect(page.locator('svg rect')).toHaveCSS(
+            'fill',
+            'rgb(247, 132, 34)',
+          );
+        }
+      }
+    });
   });
 });
 
