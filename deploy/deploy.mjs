@@ -118,7 +118,8 @@ function operatorMessage(error) {
   }
   const code = String(error.code);
   if (code.startsWith('ERR_PARSE_ARGS_')) {
-    return `${error.message.replace(/\.$/, '')}: run ${usage}.`;
+    const first = error.message.split('\n')[0]?.replace(/\.$/, '');
+    return `${first}: give each option its value, as in ${usage}.`;
   }
   if ('syscall' in error) {
     return `${error.message} (${code === 'ENOSPC' ? 'the disk is full' : 'the system refused a file operation'}): fix that and run the command again; the live release was left as it was unless a line above says it switched.`;
