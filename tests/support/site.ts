@@ -33,3 +33,6 @@ export const staleTabPort = port(4177);
 export const servePort = port(4179);
 /** The nginx of the policy-switch deploy test. */
 export const deployPort = port(4180);
+/** The shipped configuration with TLS on: HTTPS, and plain HTTP redirected. */
+export const tlsPort = port(4181);
+export const tlsRedirectPort = port(4182);
