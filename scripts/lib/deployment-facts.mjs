@@ -1,3 +1,4 @@
+// @ts-check
 // The build's own record of how it is served, written by the
 // deployment-facts plugin (src/plugins/deployment-facts) at the end of
 // `docusaurus build`. The post-build step, the deploy, the test server, the
@@ -30,6 +31,7 @@ export const securityHeadersFile = '_security-headers.json';
  */
 export function readDeploymentFacts(buildDir) {
   const file = path.join(buildDir, deploymentFactsFile);
+  /** @type {any} JSON of unknown shape until checked below. */
   let facts;
   try {
     facts = JSON.parse(readFileSync(file, 'utf8'));
@@ -42,7 +44,9 @@ export function readDeploymentFacts(buildDir) {
     typeof facts?.url !== 'string' ||
     typeof facts.baseUrl !== 'string' ||
     !/^\/([^/]+\/)*$/.test(facts.baseUrl) ||
-    facts.baseUrl.split('/').some((part) => part === '.' || part === '..') ||
+    facts.baseUrl
+      .split('/')
+      .some((/** @type {string} */ part) => part === '.' || part === '..') ||
     !['local', 'algolia'].includes(facts.search)
   ) {
     throw new Error(
