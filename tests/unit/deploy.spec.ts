@@ -16,6 +16,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {DeployError, deploy, rollback} from '../../deploy/releases.mjs';
+import {makeBuild as makeBuildIn, testHost} from '../support/releaseRoot';
 
 /**
  * deploy/deploy.mjs on a temporary root, as an operator would run it again
@@ -36,41 +37,8 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(dir, {recursive: true, force: true}));
 
-/** A minimal build of the site: the files the deploy checks, and assets. */
-function makeBuild(name: string, assets: string[], csp = `'sha256-${name}='`) {
-  const build = path.join(dir, name);
-  mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
-  const files: Record<string, string> = {
-    '_deployment.json': JSON.stringify({
-      url: 'https://help.example.com',
-      baseUrl: '/help/',
-      search: 'local',
-    }),
-    '_security-headers.json': JSON.stringify([
-      [
-        'Content-Security-Policy',
-        `default-src 'self'; script-src 'self' ${csp}`,
-      ],
-    ]),
-    'index.html': `<h1>${name}</h1>`,
-    '404.html': '<h1>Not found</h1>',
-    'sitemap.xml': '<urlset/>',
-  };
-  for (const asset of assets) {
-    files[`assets/js/${asset}`] = `/* ${asset} */`;
-  }
-  for (const [file, content] of Object.entries(files)) {
-    writeFileSync(path.join(build, file), content);
-  }
-  return build;
-}
-
-/** What the test host serves: the facts makeBuild writes. */
-const host = {
-  url: 'https://help.example.com',
-  baseUrl: '/help/',
-  search: 'local',
-} as const;
+const makeBuild = (name: string, assets: string[]) =>
+  makeBuildIn(dir, name, assets);
 
 const run = (build: string, now: number, keepDays?: number | string) =>
   deploy({
@@ -80,7 +48,7 @@ const run = (build: string, now: number, keepDays?: number | string) =>
     keepDays: keepDays as number,
     reload: false,
     log: (message: string) => messages.push(message),
-    host,
+    host: testHost,
   });
 
 const live = () => path.basename(readlinkSync(path.join(root, 'current')));
