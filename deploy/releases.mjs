@@ -406,11 +406,21 @@ function isRunning(pid) {
  * @property {string} token Tells one run's entries from another's.
  */
 
-/** @param {LockEntry | undefined} entry */
-const isHeld = (entry) =>
-  entry?.state === 'held' &&
-  isRunning(entry.pid) &&
-  (entry.start === undefined || processStart(entry.pid) === entry.start);
+/**
+ * Whether a lock entry's holder still runs: its process exists and, where
+ * /proc tells, started when the holder did (not a later process given the
+ * same pid).
+ * @param {LockEntry | undefined} entry
+ */
+function isHeld(entry) {
+  if (entry?.state !== 'held' || !isRunning(entry.pid)) {
+    return false;
+  }
+  const start = processStart(entry.pid);
+  return (
+    entry.start === undefined || start === undefined || start === entry.start
+  );
+}
 
 /**
  * The lock's generations, newest last.

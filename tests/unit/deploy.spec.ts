@@ -154,6 +154,24 @@ test('a lock left by a process that died is taken over', async () => {
   );
 });
 
+test('a lock whose pid now belongs to another process is taken over', async () => {
+  mkdirSync(path.join(root, 'deploy.lock'), {recursive: true});
+  // This process's pid, with another start time: a holder that ended, its
+  // pid given to a later process.
+  writeFileSync(
+    path.join(root, 'deploy.lock', '3'),
+    JSON.stringify({
+      state: 'held',
+      pid: process.pid,
+      start: 'long ago',
+      token: 'old',
+    }),
+  );
+  const {name} = await run(makeBuild('a', ['a1.js']), t0);
+  expect(live()).toBe(name);
+  expect(messages.join('\n')).toMatch(/Took over .*deploy\.lock/);
+});
+
 test('rollback returns to the release the live one replaced, and back', async () => {
   const a = await run(makeBuild('a', ['a1.js']), t0);
   const b = await run(makeBuild('b', ['b1.js']), t0 + dayMs);
