@@ -4,7 +4,8 @@
 // deployment facts (_deployment.json, written by the deployment-facts plugin).
 // 1. Computes the Content-Security-Policy from the build
 //    (scripts/lib/content-security-policy.mjs): the sha256 hash of every
-//    inline script, <style> element and style attribute in every HTML file,
+//    inline script, <style> element and style attribute in every HTML file
+//    and feed stylesheet (.xsl),
 //    never 'unsafe-inline' (never kept by hand; a changed config changes the
 //    hashes). A DocSearch build opens connect-src to Algolia.
 // 2. Writes the security headers twice: `_headers` (with the caching rules)
@@ -129,10 +130,13 @@ const definitions =
 const files = (await filesUnder(buildDir)).filter(
   (file) => !/\.(br|gz)$/.test(file) && !path.basename(file).startsWith('_'),
 );
+// The feeds' XSL stylesheets count as pages: the browser turns a feed into
+// the HTML they hold (style attributes on its icon included), under the
+// feed's policy.
 const hashes = inlineHashes(
   await Promise.all(
     files
-      .filter((name) => name.endsWith('.html'))
+      .filter((name) => /\.(html|xsl)$/.test(name))
       .map((file) => readFile(file, 'utf8')),
   ),
 );

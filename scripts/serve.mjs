@@ -1,3 +1,4 @@
+// @ts-check
 // Serves a built site the way a static host does: files under the build's
 // base path (from its deployment facts), folders answer with their
 // index.html, unknown paths answer 404 with the site's 404.html, a malformed
@@ -13,6 +14,7 @@ import {parseArgs} from 'node:util';
 import {readDeploymentFacts} from './lib/deployment-facts.mjs';
 import {resolveRequest} from './lib/serve-path.mjs';
 
+/** @type {Record<string, string>} */
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -29,6 +31,11 @@ const contentTypes = {
   '.woff2': 'font/woff2',
 };
 
+/**
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {string} file
+ */
 function send(response, status, file) {
   response.writeHead(status, {
     'Content-Type':

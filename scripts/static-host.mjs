@@ -1,3 +1,4 @@
+// @ts-check
 // Lays out a build for a static host (GitHub Pages, Netlify, Cloudflare
 // Pages): the folder those hosts publish, with the site under its base path,
 // `_headers` at its root (where Netlify and Cloudflare Pages read it), the
@@ -23,26 +24,62 @@ import {
 } from '../deploy/releases.mjs';
 
 const dayMs = 24 * 60 * 60 * 1000;
-const {values} = parseArgs({
-  options: {
-    build: {type: 'string', default: 'build'},
-    out: {type: 'string', default: '_site'},
-    mount: {type: 'string', default: '/'},
-    assets: {type: 'string'},
-    'keep-days': {type: 'string', default: String(defaultKeepDays)},
-  },
-});
+/** Exit status for a mistake the operator can fix (the message says how). */
+const operatorErrorStatus = 2;
+
+/**
+ * The options, checked: a mistake ends the run with one sentence saying
+ * what to do.
+ */
+function options() {
+  try {
+    const {values} = parseArgs({
+      options: {
+        build: {type: 'string', default: 'build'},
+        out: {type: 'string', default: '_site'},
+        mount: {type: 'string', default: '/'},
+        assets: {type: 'string'},
+        'keep-days': {type: 'string', default: String(defaultKeepDays)},
+      },
+    });
+    const {baseUrl} = readDeploymentFacts(path.resolve(values.build));
+    const mount = values.mount.endsWith('/')
+      ? values.mount
+      : `${values.mount}/`;
+    if (!baseUrl.startsWith(mount)) {
+      throw new Error(
+        `The build's base path ${baseUrl} is not under --mount ${mount}: give the path the host serves the folder at, or build with a BASE_URL under it.`,
+      );
+    }
+    return {
+      values,
+      baseUrl,
+      mount,
+      keepMs: validateKeepDays(values['keep-days']) * dayMs,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const parseError =
+      error instanceof Error &&
+      'code' in error &&
+      String(error.code).startsWith('ERR_PARSE_ARGS_');
+    console.error(
+      parseError
+        ? `${message.split('\n')[0]?.replace(/\.$/, '')}: give each option its value, as in node scripts/static-host.mjs --build build --out _site.`
+        : message,
+    );
+    return process.exit(operatorErrorStatus);
+  }
+}
+
+const {values, baseUrl, mount, keepMs} = options();
 const buildDir = path.resolve(values.build);
 const outDir = path.resolve(values.out);
-const {baseUrl} = readDeploymentFacts(buildDir);
-const mount = values.mount.endsWith('/') ? values.mount : `${values.mount}/`;
-if (!baseUrl.startsWith(mount)) {
-  throw new Error(
-    `The build's base path ${baseUrl} is not under --mount ${mount}.`,
-  );
-}
-const keepMs = validateKeepDays(values['keep-days']) * dayMs;
 const siteOut = path.join(outDir, baseUrl.slice(mount.length));
+/**
+ * @param {string} from
+ * @param {string} to
+ */
 async function put(from, to) {
   await mkdir(path.dirname(to), {recursive: true});
   await copyFile(from, to);
@@ -72,6 +109,7 @@ if (values.assets) {
     ? JSON.parse(await readFile(servedFile, 'utf8'))
     : {};
   const own = new Set(published.filter(isHashed));
+  /** @type {Record<string, number | null>} */
   const next = {};
   let carried = 0;
   for (const [relative, time] of Object.entries(served)) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The build's own record of how it is served, written by the
 // deployment-facts plugin (src/plugins/deployment-facts) at the end of
 // `docusaurus build`. The post-build step, the deploy, the test server, the
@@ -17,7 +18,8 @@ export const securityHeadersFile = '_security-headers.json';
 /**
  * @typedef {object} DeploymentFacts
  * @property {string} url The public origin (`url` in the config).
- * @property {string} baseUrl The base path, with a leading and trailing slash.
+ * @property {string} baseUrl The base path, with a leading and trailing slash
+ *   (never a "." or ".." segment: it names folders on the server).
  * @property {'local' | 'algolia'} search The local index or Algolia DocSearch.
  */
 
@@ -29,6 +31,7 @@ export const securityHeadersFile = '_security-headers.json';
  */
 export function readDeploymentFacts(buildDir) {
   const file = path.join(buildDir, deploymentFactsFile);
+  /** @type {any} JSON of unknown shape until checked below. */
   let facts;
   try {
     facts = JSON.parse(readFileSync(file, 'utf8'));
@@ -40,10 +43,15 @@ export function readDeploymentFacts(buildDir) {
   if (
     typeof facts?.url !== 'string' ||
     typeof facts.baseUrl !== 'string' ||
-    !/^\/(.+\/)?$/.test(facts.baseUrl) ||
+    !/^\/([^/]+\/)*$/.test(facts.baseUrl) ||
+    facts.baseUrl
+      .split('/')
+      .some((/** @type {string} */ part) => part === '.' || part === '..') ||
     !['local', 'algolia'].includes(facts.search)
   ) {
-    throw new Error(`${file} does not hold valid deployment facts.`);
+    throw new Error(
+      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as /help/.`,
+    );
   }
   return facts;
 }

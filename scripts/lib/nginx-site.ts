@@ -1,6 +1,7 @@
 // A real nginx serving deployed releases with the shipped configuration
 // (deploy/nginx/help.conf as it is, with only its /srv/help root, its listen
-// address and, for another base path, /help/ replaced), and the shipped
+// addresses, its certificates (or its TLS lines left out) and, for another
+// base path, /help/ replaced), and the shipped
 // deploy logic to publish builds into it. Used by the browser tests and the
 // benchmark.
 import {spawn} from 'node:child_process';
@@ -8,7 +9,12 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {readDeploymentFacts} from './deployment-facts.mjs';
-import {deploy, defaultKeepDays} from '../../deploy/releases.mjs';
+import {
+  deploy,
+  defaultKeepDays,
+  rollback,
+  type Step,
+} from '../../deploy/releases.mjs';
 
 const siteDir = path.join(__dirname, '..', '..');
 const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -22,7 +28,8 @@ async function waitForServer(url: string): Promise<void> {
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
-      await fetch(url);
+      // With TLS, the plain-HTTP port answers with a redirect.
+      await fetch(url, {redirect: 'manual'});
       return;
     } catch (error) {
       if (Date.now() > deadline) {
@@ -33,7 +40,7 @@ async function waitForServer(url: string): Promise<void> {
   }
 }
 
-export type DeployStep = 'policies-loaded' | 'switched';
+export type DeployStep = Step;
 
 export interface DeployOptions {
   /** Days replaced hashed assets are kept (deploy.mjs --keep-days). */
@@ -52,41 +59,99 @@ export interface NginxSite {
   root: string;
   /** Publishes a build folder as the new live release, nginx reloaded. */
   deploy(buildDir: string, options?: DeployOptions): Promise<void>;
+  /** Returns to the release the live one replaced, nginx reloaded. */
+  rollback(options?: DeployOptions): Promise<void>;
   stop(): void;
 }
 
-/** The shipped configuration, moved to `root` and `port`. */
-export function siteConfig(root: string, port: number, basePath: string) {
+/** Where the shipped configuration takes its TLS settings. */
+const shippedTls = {
+  listen: 'listen 443 ssl http2;',
+  certificate: '/etc/ssl/help/fullchain.pem',
+  key: '/etc/ssl/help/privkey.pem',
+  redirect: `    if ($https != "on") {
+        return 301 https://$host$request_uri;
+    }
+`,
+};
+
+export interface TlsOptions {
+  /** The HTTPS port; `port` then answers plain HTTP with the redirect. */
+  port: number;
+  certificate: string;
+  key: string;
+}
+
+/**
+ * The shipped configuration, moved to `root` and `port` (and `basePath`).
+ * Without `tls`, its TLS lines are left out, as where TLS ends in front of
+ * nginx: plain HTTP on `port` serves the site.
+ */
+export function siteConfig(
+  root: string,
+  port: number,
+  basePath: string,
+  tls?: TlsOptions,
+) {
   const shipped = readFileSync(shippedConfig, 'utf8');
-  for (const fixed of [shippedRoot, shippedListen]) {
+  for (const fixed of [
+    shippedRoot,
+    shippedListen,
+    ...Object.values(shippedTls),
+  ]) {
     if (!shipped.includes(fixed)) {
       throw new Error(`${shippedConfig} no longer contains "${fixed}".`);
     }
   }
-  return shipped
+  const moved = shipped
     .replaceAll(shippedRoot, `${root}/`)
     .replace(shippedListen, `listen 127.0.0.1:${port};`)
     .replaceAll(`${shippedBase}/`, basePath)
     .replaceAll(`${shippedBase} `, `${basePath.replace(/\/$/, '')} `);
+  return tls
+    ? moved
+        .replace(shippedTls.listen, `listen 127.0.0.1:${tls.port} ssl http2;`)
+        .replace(shippedTls.certificate, tls.certificate)
+        .replace(shippedTls.key, tls.key)
+    : moved
+        .replace(shippedTls.redirect, '')
+        .replace(shippedTls.listen, '')
+        .replace(/^ *ssl_.*\n/gm, '');
 }
 
 /**
  * Deploys `firstBuild` (a build folder of this project) and serves it on
- * 127.0.0.1:`port` under the build's base path.
+ * 127.0.0.1:`port` under the build's base path; with `tls`, over HTTPS on
+ * `tls.port`, and `port` redirects to it.
  */
 export async function startNginx(
   port: number,
   firstBuild: string,
+  tls?: TlsOptions,
 ): Promise<NginxSite> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ih-help-nginx-'));
   const root = path.join(dir, 'srv');
   const conf = path.join(dir, 'nginx.conf');
   const pid = path.join(dir, 'nginx.pid');
   const buildPath = (buildDir: string) => path.resolve(siteDir, buildDir);
-  const {baseUrl} = readDeploymentFacts(buildPath(firstBuild));
+  const {url, baseUrl, search} = readDeploymentFacts(buildPath(firstBuild));
   const quiet = () => undefined;
-  // nginx is not running yet: nothing to reload.
-  await deploy({build: buildPath(firstBuild), root, reload: false, log: quiet});
+  // nginx is not running yet: nothing to reload. The configuration below
+  // serves the first build's base path: the host is recorded as its.
+  await deploy({
+    build: buildPath(firstBuild),
+    root,
+    reload: false,
+    log: quiet,
+    host: {url, baseUrl, search},
+  });
+  const nginxOptions = {
+    root,
+    nginx: nginxBinary,
+    nginxConf: conf,
+    nginxPid: pid,
+    log: quiet,
+  };
   writeFileSync(
     conf,
     `daemon off;
@@ -101,29 +166,30 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   access_log off;
-${siteConfig(root, port, baseUrl)}
+${siteConfig(root, port, baseUrl, tls)}
 }
 `,
   );
   const child = spawn(nginxBinary, ['-c', conf], {stdio: 'inherit'});
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForServer(`${origin}${baseUrl}`);
+  const origin = tls
+    ? `https://127.0.0.1:${tls.port}`
+    : `http://127.0.0.1:${port}`;
+  await waitForServer(`http://127.0.0.1:${port}${baseUrl}`);
   return {
     origin,
     basePath: baseUrl,
     root,
     async deploy(buildDir, {keepDays = defaultKeepDays, now, onStep} = {}) {
       await deploy({
+        ...nginxOptions,
         build: buildPath(buildDir),
-        root,
         keepDays,
         now,
         onStep,
-        nginx: nginxBinary,
-        nginxConf: conf,
-        nginxPid: pid,
-        log: quiet,
       });
+    },
+    async rollback({keepDays = defaultKeepDays, now, onStep} = {}) {
+      await rollback({...nginxOptions, keepDays, now, onStep});
     },
     stop() {
       child.kill('SIGQUIT');

@@ -1,3 +1,4 @@
+// @ts-check
 // How the test server (scripts/serve.mjs) maps a request path to a file of
 // the build: never outside it, 400 for a malformed address.
 import {stat} from 'node:fs/promises';

@@ -1,9 +1,22 @@
-import {readFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {connect} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import type {APIResponse, Page} from '@playwright/test';
-import {expect, open, test} from '../support/fixtures';
+import {expect, notFoundResourceError, open, test} from '../support/fixtures';
 import {startNginx} from '../../scripts/lib/nginx-site';
-import {nginxPort, staleTabPort} from '../support/site';
+import {
+  inlineSources,
+  sha256,
+} from '../../scripts/lib/content-security-policy.mjs';
+import {
+  buildDir,
+  nginxPort,
+  staleTabPort,
+  tlsPort,
+  tlsRedirectPort,
+} from '../support/site';
 import {makeNextRelease} from '../support/nextRelease';
 
 /**
@@ -13,6 +26,33 @@ import {makeNextRelease} from '../support/nextRelease';
  */
 
 const immutable = 'public, max-age=31536000, immutable';
+
+function expectSecurityHeaders(response: APIResponse) {
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+  const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
+  expect(styleSrc).toMatch(
+    /^'self' 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/]+=*')+$/,
+  );
+  expect(csp).not.toContain('unsafe-inline');
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "img-src 'self' data:",
+    "connect-src 'self';",
+  ]) {
+    expect(csp).toContain(directive);
+  }
+  expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+}
 
 let site: Awaited<ReturnType<typeof startNginx>>;
 
@@ -28,33 +68,6 @@ test.describe('served by nginx', () => {
       headers: {'Accept-Encoding': encoding},
       maxRedirects: 0,
     });
-
-  function expectSecurityHeaders(response: APIResponse) {
-    const headers = response.headers();
-    const csp = headers['content-security-policy'] ?? '';
-    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-    expect(scriptSrc).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
-    const styleSrc = /style-src ([^;]+)/.exec(csp)?.[1] ?? '';
-    expect(styleSrc).toMatch(
-      /^'self' 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/]+=*')+$/,
-    );
-    expect(csp).not.toContain('unsafe-inline');
-    for (const directive of [
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      "img-src 'self' data:",
-      "connect-src 'self';",
-    ]) {
-      expect(csp).toContain(directive);
-    }
-    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['permissions-policy']).toContain('camera=()');
-    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
-  }
 
   test('HTML, llms.txt, Markdown copies and the spec are revalidated; assets are immutable', async ({
     page,
@@ -244,6 +257,128 @@ test.describe('served by nginx', () => {
       expect(await response.text(), path).toContain(
         'Integration Hub documentation',
       );
+    }
+  });
+
+  test.describe('the feeds', () => {
+    // The hashes of the style attributes the feeds' stylesheets write.
+    const feedStyleHashes = ['rss', 'atom'].flatMap((feed) =>
+      inlineSources(
+        readFileSync(path.join(buildDir, 'blog', `${feed}.xsl`), 'utf8'),
+      ).styleAttributes.map((style) => sha256(style).slice(1, -1)),
+    );
+    const escape = (text: string) => text.replace(/[+/=]/g, '\\$&');
+    test.use({
+      // Chromium adds its own banner (inline styles and a click handler) to
+      // a page an XSL stylesheet made, as XSLT is on its way out; only a
+      // refused style of the feeds' own fails the test.
+      allowedConsoleErrors: [
+        new RegExp(
+          `^Applying inline style violates .*a hash \\('(?!${feedStyleHashes.map(escape).join('|')})|^Executing inline event handler violates|${notFoundResourceError.source}`,
+        ),
+      ],
+    });
+    test('render under the policy in both colour modes', async ({page}) => {
+      expect(feedStyleHashes.length).toBeGreaterThan(0);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({colorScheme});
+        for (const feed of ['rss', 'atom']) {
+          await page.goto(`${site.origin}/help/blog/${feed}.xml`);
+          await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+          // The icon's colours are style attributes: refused, it is black.
+          await expect(page.locator('svg rect')).toHaveCSS(
+            'fill',
+            'rgb(247, 132, 34)',
+          );
+        }
+      }
+    });
+  });
+});
+
+test.describe('with TLS on, as shipped', () => {
+  test.describe.configure({mode: 'serial'});
+  // The certificate is made here, for 127.0.0.1, and signed by itself.
+  test.use({ignoreHTTPSErrors: true});
+  let certificates: string;
+  let tlsSite: Awaited<ReturnType<typeof startNginx>>;
+  test.beforeAll(async () => {
+    certificates = mkdtempSync(path.join(tmpdir(), 'ih-help-tls-'));
+    const certificate = path.join(certificates, 'fullchain.pem');
+    const key = path.join(certificates, 'privkey.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      {stdio: 'ignore'},
+    );
+    tlsSite = await startNginx(tlsRedirectPort, buildDir, {
+      port: tlsPort,
+      certificate,
+      key,
+    });
+  });
+  test.afterAll(() => {
+    tlsSite?.stop();
+    rmSync(certificates, {recursive: true, force: true});
+  });
+
+  /** What Mozilla's HTTP Observatory scores, none of it failing. */
+  function expectObservatoryHeaders(response: APIResponse) {
+    const headers = response.headers();
+    // HSTS of at least six months.
+    const maxAge = Number(
+      /max-age=(\d+)/.exec(headers['strict-transport-security'] ?? '')?.[1],
+    );
+    expect(maxAge).toBeGreaterThanOrEqual(15_768_000);
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  }
+
+  test('plain HTTP moves to the same address over HTTPS, with the headers', async ({
+    request,
+  }) => {
+    for (const address of ['/', '/help/', '/help/docs/?q=1', '/nowhere']) {
+      const response = await request.get(
+        `http://127.0.0.1:${tlsRedirectPort}${address}`,
+        {maxRedirects: 0},
+      );
+      expect(response.status(), address).toBe(301);
+      expect(response.headers().location, address).toBe(
+        `https://127.0.0.1${address}`,
+      );
+      expectObservatoryHeaders(response);
+    }
+  });
+
+  test('HTTPS serves the site with every security header', async ({
+    request,
+  }) => {
+    for (const address of ['/help/', '/help/docs/', '/help/no-such-page']) {
+      const response = await request.get(`${tlsSite.origin}${address}`, {
+        maxRedirects: 0,
+      });
+      expect(response.status(), address).toBe(
+        address.includes('no-such') ? 404 : 200,
+      );
+      expectSecurityHeaders(response);
+      expectObservatoryHeaders(response);
     }
   });
 });

@@ -35,3 +35,6 @@ export const servePort = port(4179);
 export const devPort = port(4183);
 /** The nginx of the policy-switch deploy test. */
 export const deployPort = port(4180);
+/** The shipped configuration with TLS on: HTTPS, and plain HTTP redirected. */
+export const tlsPort = port(4181);
+export const tlsRedirectPort = port(4182);

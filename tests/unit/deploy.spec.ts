@@ -16,6 +16,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {DeployError, deploy, rollback} from '../../deploy/releases.mjs';
+import {makeBuild as makeBuildIn, testHost} from '../support/releaseRoot';
 
 /**
  * deploy/deploy.mjs on a temporary root, as an operator would run it again
@@ -36,34 +37,8 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(dir, {recursive: true, force: true}));
 
-/** A minimal build of the site: the files the deploy checks, and assets. */
-function makeBuild(name: string, assets: string[], csp = `'sha256-${name}='`) {
-  const build = path.join(dir, name);
-  mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
-  const files: Record<string, string> = {
-    '_deployment.json': JSON.stringify({
-      url: 'https://help.example.com',
-      baseUrl: '/help/',
-      search: 'local',
-    }),
-    '_security-headers.json': JSON.stringify([
-      [
-        'Content-Security-Policy',
-        `default-src 'self'; script-src 'self' ${csp}`,
-      ],
-    ]),
-    'index.html': `<h1>${name}</h1>`,
-    '404.html': '<h1>Not found</h1>',
-    'sitemap.xml': '<urlset/>',
-  };
-  for (const asset of assets) {
-    files[`assets/js/${asset}`] = `/* ${asset} */`;
-  }
-  for (const [file, content] of Object.entries(files)) {
-    writeFileSync(path.join(build, file), content);
-  }
-  return build;
-}
+const makeBuild = (name: string, assets: string[]) =>
+  makeBuildIn(dir, name, assets);
 
 const run = (build: string, now: number, keepDays?: number | string) =>
   deploy({
@@ -73,6 +48,7 @@ const run = (build: string, now: number, keepDays?: number | string) =>
     keepDays: keepDays as number,
     reload: false,
     log: (message: string) => messages.push(message),
+    host: testHost,
   });
 
 const live = () => path.basename(readlinkSync(path.join(root, 'current')));
@@ -90,7 +66,12 @@ test('a deploy stages, switches and records the policy of the release', async ()
   expect(readFileSync(path.join(root, 'policies.conf'), 'utf8')).toContain(
     `releases/${name}" "default-src 'self'; script-src 'self' 'sha256-a='";`,
   );
-  expect(existsSync(path.join(root, 'deploy.lock'))).toBe(false);
+  // The lock is free again: its newest generation says so.
+  const lock = path.join(root, 'deploy.lock');
+  const newest = Math.max(...readdirSync(lock).map(Number));
+  expect(
+    JSON.parse(readFileSync(path.join(lock, String(newest)), 'utf8')).state,
+  ).toBe('free');
 });
 
 test('a failed deploy (mistyped --build) changes nothing and blocks nothing', async () => {
@@ -161,10 +142,34 @@ test('a lock left by a process that died is taken over', async () => {
   mkdirSync(root, {recursive: true});
   // A pid no process has: the child below has exited.
   const {pid} = spawnSync(process.execPath, ['-e', '']);
-  writeFileSync(path.join(root, 'deploy.lock'), String(pid));
+  mkdirSync(path.join(root, 'deploy.lock'));
+  writeFileSync(
+    path.join(root, 'deploy.lock', '7'),
+    JSON.stringify({state: 'held', pid, token: 'killed'}),
+  );
   const {name} = await run(makeBuild('a', ['a1.js']), t0);
   expect(live()).toBe(name);
-  expect(messages.join('\n')).toMatch(/Taking over .*deploy\.lock/);
+  expect(messages.join('\n')).toMatch(
+    new RegExp(`Took over .*deploy\\.lock from process ${pid}`),
+  );
+});
+
+test('a lock whose pid now belongs to another process is taken over', async () => {
+  mkdirSync(path.join(root, 'deploy.lock'), {recursive: true});
+  // This process's pid, with another start time: a holder that ended, its
+  // pid given to a later process.
+  writeFileSync(
+    path.join(root, 'deploy.lock', '3'),
+    JSON.stringify({
+      state: 'held',
+      pid: process.pid,
+      start: 'long ago',
+      token: 'old',
+    }),
+  );
+  const {name} = await run(makeBuild('a', ['a1.js']), t0);
+  expect(live()).toBe(name);
+  expect(messages.join('\n')).toMatch(/Took over .*deploy\.lock/);
 });
 
 test('rollback returns to the release the live one replaced, and back', async () => {
@@ -257,7 +262,7 @@ test('the command line reports bad options and exits non-zero', () => {
     ],
     {encoding: 'utf8'},
   );
-  expect(result.status).toBe(1);
+  expect(result.status).toBe(2);
   expect(result.stderr).toContain(
     '--keep-days must be a number of days above 0, not "abc"',
   );

@@ -1,0 +1,144 @@
+// @ts-check
+// Checks a folder laid out for a static host (scripts/static-host.mjs) the
+// way the host will serve it: every page the build's sitemap lists answers
+// 200, and so does every script, stylesheet and image those pages load from
+// the site. CI runs it on the GitHub Pages build before handing that very
+// build to the Pages deploy (see deploy/README.md).
+//   node deploy/check-site.mjs --site _site --build build-pages [--mount /]
+//     [--port 4190]
+import {spawn} from 'node:child_process';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {parse} from 'parse5';
+import {readDeploymentFacts} from '../scripts/lib/deployment-facts.mjs';
+
+/** Exit status for a check that failed or could not run (the message says why). */
+const failureStatus = 2;
+const startTimeoutMs = 10_000;
+const pollMs = 100;
+/** Requests in flight at once. */
+const concurrency = 16;
+
+const {values} = parseArgs({
+  options: {
+    site: {type: 'string', default: '_site'},
+    build: {type: 'string', default: 'build'},
+    mount: {type: 'string', default: '/'},
+    port: {type: 'string', default: '4190'},
+  },
+});
+const siteDir = path.resolve(values.site);
+const {url, baseUrl} = readDeploymentFacts(path.resolve(values.build));
+const mount = values.mount.endsWith('/') ? values.mount : `${values.mount}/`;
+const origin = `http://127.0.0.1:${values.port}`;
+
+/**
+ * The site's own files a page refers to: src and href attributes (as the
+ * HTML parser reads them) under the base path that name a file.
+ * @param {string} html
+ */
+function resources(html) {
+  /** @type {string[]} */
+  const found = [];
+  /** @param {import('parse5').DefaultTreeAdapterMap['parentNode']} node */
+  const walk = (node) => {
+    for (const child of node.childNodes ?? []) {
+      if ('attrs' in child) {
+        for (const {name, value} of child.attrs) {
+          const address = value.split(/[?#]/)[0] ?? '';
+          if (
+            (name === 'src' || name === 'href') &&
+            address.startsWith(baseUrl) &&
+            /\.\w+$/.test(address)
+          ) {
+            found.push(address);
+          }
+        }
+      }
+      if ('childNodes' in child) {
+        walk(child);
+      }
+    }
+  };
+  walk(parse(html));
+  return found;
+}
+
+/** @param {string} address */
+async function status(address) {
+  const response = await fetch(`${origin}${address}`);
+  return {status: response.status, text: await response.text()};
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    try {
+      await fetch(`${origin}${baseUrl}`);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+}
+
+const server = spawn(
+  process.execPath,
+  [
+    path.join(import.meta.dirname, '..', 'scripts', 'serve.mjs'),
+    '--dir',
+    siteDir,
+    '--base',
+    mount,
+    '--port',
+    values.port,
+  ],
+  {stdio: 'ignore'},
+);
+try {
+  await waitForServer();
+  const sitemap = await readFile(
+    path.join(siteDir, baseUrl.slice(mount.length), 'sitemap.xml'),
+    'utf8',
+  );
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+    (match[1] ?? '').replace(url.replace(/\/$/, ''), ''),
+  );
+  /** @type {Set<string>} */
+  const loaded = new Set();
+  /** @type {string[]} */
+  const failures = [];
+  const queue = [...pages];
+  await Promise.all(
+    Array.from({length: concurrency}, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const result = await status(next);
+        if (result.status !== 200) {
+          failures.push(`${next}: ${result.status}`);
+        }
+        for (const resource of resources(result.text)) {
+          if (!loaded.has(resource)) {
+            loaded.add(resource);
+            queue.push(resource);
+          }
+        }
+      }
+    }),
+  );
+  if (pages.length === 0 || failures.length > 0) {
+    console.error(
+      `${siteDir} fails as served at ${mount}: ${pages.length === 0 ? 'its sitemap lists no page' : failures.slice(0, 10).join(', ')}; fix the build before publishing it.`,
+    );
+    process.exitCode = failureStatus;
+  } else {
+    console.log(
+      `check-site: ${pages.length} pages and ${loaded.size} files of ${siteDir} answer 200 at ${mount}.`,
+    );
+  }
+} finally {
+  server.kill();
+}

@@ -1,0 +1,113 @@
+// Builds and checks for the deploy's unit tests (tests/unit/deploy*.spec.ts):
+// minimal builds of the site, and what "the site is live and whole" means
+// for a release root.
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import {expect} from '@playwright/test';
+import type {HostFacts} from '../../deploy/releases.mjs';
+
+/** What the test host serves: the facts makeBuild writes unless told. */
+export const testHost: HostFacts = {
+  url: 'https://help.example.com',
+  baseUrl: '/help/',
+  search: 'local',
+};
+
+/** The policy of the test build called `name`. */
+export const testPolicy = (name: string) =>
+  `default-src 'self'; script-src 'self' 'sha256-${name}='`;
+
+/**
+ * A minimal build of the site in `dir`/`name`: the files the deploy
+ * checks, a page naming the build, and hashed assets.
+ */
+export function makeBuild(
+  dir: string,
+  name: string,
+  assets: string[],
+  {csp = testPolicy(name), facts = testHost as object} = {},
+) {
+  const build = path.join(dir, name);
+  mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
+  const files: Record<string, string> = {
+    '_deployment.json': JSON.stringify(facts),
+    '_security-headers.json': JSON.stringify([
+      ['Content-Security-Policy', csp],
+    ]),
+    'index.html': `<h1>${name}</h1>`,
+    '404.html': '<h1>Not found</h1>',
+    'sitemap.xml': '<urlset/>',
+  };
+  for (const asset of assets) {
+    files[`assets/js/${asset}`] = `/* ${asset} */`;
+  }
+  for (const [file, content] of Object.entries(files)) {
+    writeFileSync(path.join(build, file), content);
+  }
+  return build;
+}
+
+/** Every file under `dir`, relative to it. */
+const filesUnder = (dir: string) =>
+  readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)),
+    );
+
+/**
+ * Checks that the root serves one of `builds` whole, with that build's own
+ * policy in the map nginx reads, and returns the build's name.
+ */
+export function expectServing(root: string, builds: string[]): string {
+  const current = path.join(root, 'current');
+  expect(lstatSync(current).isSymbolicLink(), 'current is a link').toBe(true);
+  const release = path.join(root, readlinkSync(current));
+  const site = path.join(release, 'help');
+  expect(
+    existsSync(path.join(release, 'release.json')),
+    `${release} is a complete release`,
+  ).toBe(true);
+  const name = /<h1>(.+)<\/h1>/.exec(
+    readFileSync(path.join(site, 'index.html'), 'utf8'),
+  )?.[1];
+  const build = builds.find((candidate) => path.basename(candidate) === name);
+  expect(build, `the live page (${name}) is one of the builds`).toBeDefined();
+  for (const file of filesUnder(build!)) {
+    expect(
+      readFileSync(path.join(site, file), 'utf8'),
+      `${file} of the live release`,
+    ).toBe(readFileSync(path.join(build!, file), 'utf8'));
+  }
+  const policies = readFileSync(path.join(root, 'policies.conf'), 'utf8');
+  expect(policies).toContain(
+    `"${realpathSync(release)}" "${testPolicy(name!)}";`,
+  );
+  return name!;
+}
+
+/**
+ * Checks that nothing a failed or killed run left is still in the root:
+ * staging copies, releases half removed, temporary files.
+ */
+export function expectNoLeftovers(root: string) {
+  const left = [
+    ...readdirSync(root).filter((name) => name.includes('.tmp-')),
+    ...readdirSync(path.join(root, 'releases')).filter((name) =>
+      name.startsWith('.'),
+    ),
+    ...readdirSync(path.join(root, 'deploy.lock')).filter(
+      (name) => !/^\d+$/.test(name),
+    ),
+  ];
+  expect(left, 'leftovers in the root').toEqual([]);
+}
