@@ -3,19 +3,23 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import {AuthoringError} from '../../lib/authoringError';
+import {brokenLinks, type LinkSource} from './links';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
 /**
- * Fails the build when a docs page (of any docs instance and version: the
- * guides and every release of the API section) or blog post breaks the
- * content rules: a missing title or description, a docs page under its
- * minimum length, or placeholder text. The message names every offending
- * file.
+ * Stops the build (and `npm start`) when a docs page (of any docs instance
+ * and version: the guides and every release of the API section) or blog
+ * post breaks the content rules: a missing title or description, a docs
+ * page under its minimum length, placeholder text, or a link that leads
+ * nowhere. One message per mistake, each naming the file and line and what
+ * to do.
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
   const toFile = (source: string) => source.replace(/^@site\//, '');
-  const read = (source: string) =>
-    readFile(path.join(context.siteDir, toFile(source)), 'utf8');
+  const absolute = (source: string) =>
+    path.join(context.siteDir, toFile(source));
+  const read = (source: string) => readFile(absolute(source), 'utf8');
 
   return {
     name: 'content-rules',
@@ -25,28 +29,54 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       ) as DocsContent[];
       const blog = allContent['docusaurus-plugin-content-blog']?.default as
         BlogContent | undefined;
-      const pages: PageToCheck[] = await Promise.all([
-        ...docsInstances
-          .flatMap((docs) => docs.loadedVersions)
-          .flatMap((version) =>
-            version.docs.map(async (doc) => ({
-              file: toFile(doc.source),
-              frontMatter: doc.frontMatter,
-              source: await read(doc.source),
-              minWords: minWordsFor(toFile(doc.source)),
-            })),
-          ),
+      const sitePages = (allContent['docusaurus-plugin-content-pages']
+        ?.default ?? []) as {permalink: string}[];
+      const versions = docsInstances.flatMap((docs) => docs.loadedVersions);
+      const pages: (PageToCheck & LinkSource)[] = await Promise.all([
+        ...versions.flatMap((version) =>
+          version.docs.map(async (doc) => ({
+            file: toFile(doc.source),
+            absoluteFile: absolute(doc.source),
+            frontMatter: doc.frontMatter,
+            source: await read(doc.source),
+            minWords: minWordsFor(toFile(doc.source)),
+          })),
+        ),
         ...(blog?.blogPosts ?? []).map(async (post) => ({
           file: toFile(post.metadata.source),
+          absoluteFile: absolute(post.metadata.source),
           frontMatter: post.metadata.frontMatter,
           source: await read(post.metadata.source),
         })),
       ]);
-      const problems = pages.flatMap(checkPage);
+      const routes = new Set([
+        ...versions.flatMap((version) => [
+          version.path,
+          ...version.docs.map((doc) => doc.permalink),
+        ]),
+        ...(blog
+          ? [
+              ...blog.blogPosts.map((post) => post.metadata.permalink),
+              // The blog's own page, where its tags page sits.
+              path.posix.dirname(blog.blogTagsListPath),
+              ...Object.values(blog.blogTags).map((tag) => tag.permalink),
+              blog.blogTagsListPath,
+            ]
+          : []),
+        ...sitePages.map((page) => page.permalink),
+      ]);
+      const problems = [
+        ...pages.flatMap(checkPage),
+        ...(await brokenLinks(pages, {
+          routes,
+          baseUrl: context.baseUrl,
+          staticDirs: context.siteConfig.staticDirectories.map((dir) =>
+            path.resolve(context.siteDir, dir),
+          ),
+        })),
+      ];
       if (problems.length > 0) {
-        throw new Error(
-          `Content rules failed:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
-        );
+        throw new AuthoringError('Pages break the content rules', problems);
       }
     },
   };

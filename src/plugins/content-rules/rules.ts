@@ -65,25 +65,33 @@ function isFilled(value: unknown): boolean {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-/** The problems of one page, each naming its file. */
+/** The line of a page's source at which some text begins. */
+const lineAt = (source: string, index: number) =>
+  source.slice(0, index).split('\n').length;
+
+/** The problems of one page, each naming its file and line and what to do. */
 export function checkPage(page: PageToCheck): string[] {
   const problems: string[] = [];
   for (const field of ['title', 'description']) {
     if (!isFilled(page.frontMatter[field])) {
-      problems.push(`${page.file}: front matter needs a "${field}"`);
+      problems.push(
+        `${page.file}:1: the front matter has no ${field}. Add a line "${field}: …" between the --- lines at the top of the page.`,
+      );
     }
   }
   if (page.minWords !== undefined) {
     const words = countProseWords(page.source);
     if (words < page.minWords) {
       problems.push(
-        `${page.file}: ${words} words of prose, under the minimum of ${page.minWords}`,
+        `${page.file}:1: ${words} words of prose, under the minimum of ${page.minWords}. Finish the page: the task, its steps, an example and the edge cases.`,
       );
     }
   }
   const placeholder = placeholderPattern.exec(page.source);
   if (placeholder) {
-    problems.push(`${page.file}: placeholder text "${placeholder[0]}"`);
+    problems.push(
+      `${page.file}:${lineAt(page.source, placeholder.index)}: placeholder text "${placeholder[0]}". Write the text it stands for.`,
+    );
   }
   return problems;
 }
