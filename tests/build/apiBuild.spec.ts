@@ -2,6 +2,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiCataloguePages, apiPages} from '../routes';
+import {elementsOf, type HtmlElement} from '../support/html';
 import {spec} from '../support/openapi';
 import {allOperations} from '../../src/plugins/openapi-reference/spec';
 
@@ -23,21 +24,19 @@ function builtPage(route: string): string {
   return readFileSync(file, 'utf8');
 }
 
-const attributeValues = (html: string, name: string) =>
-  // The minified HTML drops the quotes around simple attribute values.
-  [...html.matchAll(new RegExp(`${name}="?([^"\\s>]+)`, 'g'))].map(
-    (match) => match[1]!,
-  );
+const attributeValues = (elements: HtmlElement[], name: string) =>
+  elements.flatMap((element) => element.attribute(name) ?? []);
 
 /** The link texts of the page's table of contents, as the server renders it. */
-function tocEntries(html: string): string[] {
-  const start = html.indexOf('theme-doc-toc-desktop');
-  expect(start, 'a table of contents').toBeGreaterThan(-1);
-  // The list holds no div: the first closing div ends it.
-  const list = html.slice(start, html.indexOf('</div>', start));
-  return [
-    ...list.matchAll(/class="?table-of-contents__link[^>]*>(.*?)<\/a>/g),
-  ].map((match) => match[1]!.replace(/<[^>]+>/g, ''));
+function tocEntries(elements: HtmlElement[]): string[] {
+  const toc = elements.find((element) =>
+    element.hasClass('theme-doc-toc-desktop'),
+  );
+  expect(toc, 'a table of contents').toBeDefined();
+  return toc!
+    .descendants()
+    .filter((element) => element.hasClass('table-of-contents__link'))
+    .map((element) => element.text());
 }
 
 // The catalogue pages (error codes, webhook events) belong to no tag.
@@ -45,13 +44,13 @@ const pages = [
   ...apiPages,
   ...apiCataloguePages.map((page) => ({...page, tag: ''})),
 ].map(({path: route, tag}) => {
-  const html = builtPage(route);
+  const elements = elementsOf(builtPage(route));
   return {
     route,
     tag,
-    toc: tocEntries(html),
-    operations: attributeValues(html, 'data-operation-id'),
-    schemas: new Set(attributeValues(html, 'data-schema')),
+    toc: tocEntries(elements),
+    operations: attributeValues(elements, 'data-operation-id'),
+    schemas: new Set(attributeValues(elements, 'data-schema')),
   };
 });
 

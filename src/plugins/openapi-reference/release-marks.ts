@@ -1,5 +1,4 @@
-import type {Heading, PhrasingContent, RootContent} from 'mdast';
-import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import type {Paragraph, PhrasingContent} from 'mdast';
 import {
   explainedChanges,
   type ExplainedChange,
@@ -13,17 +12,24 @@ import {allOperations, type LoadedSpec} from './spec';
 export const changelogPath = `${apiDocsPath}/changelog`;
 
 /**
- * Marks, on the latest release's reference, what is new or changed since
- * the older release, next to where it is: a line under each endpoint that
- * changed, and a badge on each changed field of an object, each linking to
- * the changelog's section for the change. A change of every endpoint is
+ * What the latest release's reference marks as new or changed since the
+ * older release, next to where it is, from the model's changes: a line
+ * under each endpoint that changed, and a badge on each changed top-level
+ * field of an object, each linking to the changelog's section for the
+ * change. The renderer asks as it renders. A change of every endpoint is
  * left to the introduction.
  */
-export function markReleaseChanges(
-  nodes: RootContent[],
+export interface ReleaseMarks {
+  /** The note under an endpoint's heading, if the endpoint changed. */
+  endpoint(operationId: string): Paragraph | undefined;
+  /** The badge after a top-level field's head, if the field changed. */
+  field(schemaName: string, fieldName: string): PhrasingContent | undefined;
+}
+
+export function releaseMarks(
   spec: LoadedSpec,
   changes: readonly ReleaseChange[],
-): void {
+): ReleaseMarks {
   const release = String(spec.document.info.version);
   const byWhere = new Map<string, Set<string>>();
   for (const change of changes) {
@@ -61,67 +67,26 @@ export function markReleaseChanges(
       },
     ]);
 
-  const visit = (list: RootContent[], objectName?: string) => {
-    for (let index = 0; index < list.length; index += 1) {
-      const node = list[index]!;
-      const operationId = (node as Heading).data?.hProperties
-        ?.dataOperationId as string | undefined;
-      if (node.type === 'heading' && operationId) {
-        const found = explained(endpoints.get(operationId) ?? '');
-        if (found.length > 0) {
-          list.splice(index + 1, 0, {
-            type: 'paragraph',
-            children: [text(`Changed in ${release}: `), ...links(found)],
-            data: {hProperties: {className: ['api-release-note']}},
-          });
-          index += 1;
+  const mark = (found: ExplainedChange[]) =>
+    found.length > 0
+      ? [text(`Changed in ${release}: `), ...links(found)]
+      : undefined;
+  return {
+    endpoint(operationId) {
+      const content = mark(explained(endpoints.get(operationId) ?? ''));
+      return (
+        content && {
+          type: 'paragraph',
+          children: content,
+          data: {hProperties: {className: ['api-release-note']}},
         }
-        continue;
-      }
-      const element = node as MdxJsxFlowElement;
-      const schema = element.attributes?.find(
-        (attribute) =>
-          attribute.type === 'mdxJsxAttribute' &&
-          attribute.name === 'data-schema',
-      )?.value;
-      const inObject = typeof schema === 'string' ? schema : objectName;
-      // Only an object's own (top-level) fields carry a badge.
-      if (element.name === 'ul' && inObject) {
-        for (const item of element.children as MdxJsxFlowElement[]) {
-          markField(item, inObject);
-        }
-        continue;
-      }
-      if ('children' in node) {
-        visit(node.children as RootContent[], inObject);
-      }
-    }
-  };
-
-  const markField = (item: MdxJsxFlowElement, objectName: string) => {
-    const head = item.children.find(
-      (child) =>
-        child.type === 'paragraph' &&
-        (child.data?.hProperties?.className as string[] | undefined)?.includes(
-          'api-field__head',
-        ),
-    );
-    const name = head?.type === 'paragraph' ? head.children[0] : undefined;
-    const fieldName =
-      name?.type === 'mdxJsxTextElement' && name.children[0]?.type === 'text'
-        ? name.children[0].value
-        : undefined;
-    const found = explained(`\`${objectName}\` object ${fieldName}`);
-    if (head?.type === 'paragraph' && found.length > 0) {
-      head.children.push(
-        text(' '),
-        jsxText('span', {className: 'api-field__release'}, [
-          text(`Changed in ${release}: `),
-          ...links(found),
-        ]),
       );
-    }
+    },
+    field(schemaName, fieldName) {
+      const content = mark(explained(`\`${schemaName}\` object ${fieldName}`));
+      return (
+        content && jsxText('span', {className: 'api-field__release'}, content)
+      );
+    },
   };
-
-  visit(nodes);
 }

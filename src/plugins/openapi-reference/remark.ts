@@ -7,7 +7,7 @@ import {
   renderSharedSchemas,
   type MarkdownParser,
 } from './render';
-import {markReleaseChanges} from './release-marks';
+import {releaseMarks} from './release-marks';
 import {renderChangelog} from './render-changelog';
 import {renderErrorCodes} from './render-errors';
 import {renderFilterFields} from './render-filters';
@@ -133,11 +133,15 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
     for (const {parent, node} of placeholders) {
       let replacement: RootContent[];
       if (node.name === 'ApiReference') {
-        replacement = renderResource(spec, parse, required(node, 'resource'));
         // The latest release marks what changed since the older ones.
-        if (releaseOfFile(file.path) === latestRelease) {
-          markReleaseChanges(replacement, spec, model.changes);
-        }
+        replacement = renderResource(
+          spec,
+          parse,
+          required(node, 'resource'),
+          releaseOfFile(file.path) === latestRelease
+            ? releaseMarks(spec, model.changes)
+            : undefined,
+        );
       } else if (node.name === 'ApiSharedSchemas') {
         replacement = renderSharedSchemas(spec, parse);
       } else if (node.name === 'ApiWebhookEvents') {

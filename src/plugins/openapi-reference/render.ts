@@ -13,6 +13,7 @@ import type {
   MdxJsxTextElement,
 } from 'mdast-util-mdx-jsx';
 import {highlight} from './highlight';
+import type {ReleaseMarks} from './release-marks';
 import {apiDocsPath} from './releases';
 import {codeSamples, firstExample} from './samples';
 import {
@@ -323,6 +324,7 @@ function fieldHead(
   schema: Schema | undefined,
   required: boolean,
   location?: string,
+  badge?: PhrasingContent,
 ) {
   return classedParagraph('api-field__head', [
     jsxText('code', {className: 'api-field__name'}, [text(name)]),
@@ -345,6 +347,7 @@ function fieldHead(
       : []),
     text(' '),
     jsxText('ApiFieldLink', {id, name}),
+    ...(badge ? [text(' '), badge] : []),
   ]);
 }
 
@@ -354,11 +357,20 @@ function fieldItem(
   parse: MarkdownParser,
   field: Field,
   idPrefix: string,
+  badge?: FieldBadge,
 ): MdxJsxFlowElement {
   const id = `${idPrefix}-${field.name.toLowerCase()}`;
   const description = describe(parse, field.schema);
   return jsx('li', {className: 'api-field', id}, [
-    fieldHead(spec, id, field.name, field.schema, field.required),
+    fieldHead(
+      spec,
+      id,
+      field.name,
+      field.schema,
+      field.required,
+      undefined,
+      badge?.(field.name),
+    ),
     ...(description.length > 0
       ? [classedParagraph('api-field__description', description)]
       : []),
@@ -372,29 +384,43 @@ function fieldItem(
   ]);
 }
 
+/** The release badge of a field of a list, by the field's name. */
+type FieldBadge = (fieldName: string) => PhrasingContent | undefined;
+
 function fieldList(
   spec: LoadedSpec,
   parse: MarkdownParser,
   fields: Field[],
   idPrefix: string,
+  badge?: FieldBadge,
 ): MdxJsxFlowElement {
   return jsx(
     'ul',
     {className: 'api-fields'},
-    fields.map((field) => fieldItem(spec, parse, field, idPrefix)),
+    fields.map((field) => fieldItem(spec, parse, field, idPrefix, badge)),
   );
 }
 
-/** An object's fields, their anchors under `idPrefix`. */
+/**
+ * An object's fields, their anchors under `idPrefix`; its top-level fields
+ * carry the release marks' badges, if any.
+ */
 function fieldTable(
   spec: LoadedSpec,
   parse: MarkdownParser,
   name: string,
   schema: Schema,
   idPrefix: string,
+  marks?: ReleaseMarks,
 ) {
   return jsx('div', {'data-schema': name}, [
-    fieldList(spec, parse, fieldsOf(spec, schema), idPrefix),
+    fieldList(
+      spec,
+      parse,
+      fieldsOf(spec, schema),
+      idPrefix,
+      marks && ((fieldName) => marks.field(name, fieldName)),
+    ),
   ]);
 }
 
@@ -458,6 +484,7 @@ export function renderSchema(
   parse: MarkdownParser,
   name: string,
   depth: Heading['depth'] = 2,
+  marks?: ReleaseMarks,
 ): RootContent[] {
   const schema = spec.document.components.schemas[name];
   if (!schema) {
@@ -467,7 +494,7 @@ export function renderSchema(
     heading(depth, objectHeading(name)),
     ...(schema.description ? parse(schema.description) : []),
     columns(
-      [fieldTable(spec, parse, name, schema, objectAnchor(name))],
+      [fieldTable(spec, parse, name, schema, objectAnchor(name), marks)],
       [
         // Not a heading: it would skip a level under the object's heading.
         paragraph({
@@ -570,6 +597,7 @@ function requestSection(
   spec: LoadedSpec,
   parse: MarkdownParser,
   entry: OperationEntry,
+  marks?: ReleaseMarks,
 ) {
   const body =
     entry.operation.requestBody &&
@@ -583,7 +611,14 @@ function requestSection(
     : `${entry.operation.operationId}Body`;
   return [
     heading(4, 'Request body'),
-    fieldTable(spec, parse, name, schema, `${operationAnchor(entry)}-body`),
+    fieldTable(
+      spec,
+      parse,
+      name,
+      schema,
+      `${operationAnchor(entry)}-body`,
+      marks,
+    ),
   ];
 }
 
@@ -593,6 +628,7 @@ function responseSection(
   parse: MarkdownParser,
   resource: ApiResource,
   entry: OperationEntry,
+  marks?: ReleaseMarks,
 ): {main: RootContent[]; example: RootContent[]} {
   const [status, reference] = Object.entries(entry.operation.responses).find(
     ([code]) => code.startsWith('2'),
@@ -611,6 +647,7 @@ function responseSection(
             named,
             schema!,
             `${operationAnchor(entry)}-response`,
+            marks,
           ),
         ]
       : [];
@@ -693,9 +730,11 @@ function renderOperation(
   parse: MarkdownParser,
   resource: ApiResource,
   entry: OperationEntry,
+  marks?: ReleaseMarks,
 ): RootContent[] {
   const {operation, parameters} = entry;
-  const response = responseSection(spec, parse, resource, entry);
+  const response = responseSection(spec, parse, resource, entry, marks);
+  const note = marks?.endpoint(operation.operationId);
   return [
     // The endpoint heading follows the summary directly, outside the
     // columns: search indexes the text under each heading up to the next
@@ -703,6 +742,7 @@ function renderOperation(
     jsx('section', {className: 'api-operation'}, [
       heading(2, operation.summary),
       endpointHeading(entry),
+      ...(note ? [note] : []),
       columns(
         [
           ...(operation.description ? parse(operation.description) : []),
@@ -712,7 +752,7 @@ function renderOperation(
                 parameterTable(spec, parse, parameters, operationAnchor(entry)),
               ]
             : []),
-          ...requestSection(spec, parse, entry),
+          ...requestSection(spec, parse, entry, marks),
           ...response.main,
           ...errorsSection(spec, parse, entry),
         ],
@@ -753,11 +793,15 @@ function withAnchors(nodes: RootContent[]): RootContent[] {
     : nodes;
 }
 
-/** The whole reference of one resource file. */
+/**
+ * The whole reference of one resource file; the latest release's shows the
+ * release marks (what changed since the older releases).
+ */
 export function renderResource(
   spec: LoadedSpec,
   parse: MarkdownParser,
   name: string,
+  marks?: ReleaseMarks,
 ): RootContent[] {
   const resource = spec.resources.get(name);
   if (!resource) {
@@ -765,10 +809,10 @@ export function renderResource(
   }
   return withAnchors([
     ...(resource.objectSchema
-      ? renderSchema(spec, parse, resource.objectSchema)
+      ? renderSchema(spec, parse, resource.objectSchema, 2, marks)
       : []),
     ...operationsOf(spec.document, resource.paths).flatMap((entry) =>
-      renderOperation(spec, parse, resource, entry),
+      renderOperation(spec, parse, resource, entry, marks),
     ),
   ]);
 }
