@@ -1,3 +1,4 @@
+// @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
@@ -52,7 +53,11 @@ export default tseslint.config(
       ...react.configs.flat.recommended.rules,
       ...react.configs.flat['jsx-runtime'].rules,
       ...reactHooks.configs.recommended.rules,
-      ...docusaurus.configs.recommended.rules,
+      // The plugin declares these levels ('error', 'warn') as plain strings,
+      // which are not rule entries to TypeScript; they are, so say so.
+      .../** @type {import('eslint').Linter.RulesRecord} */ (
+        docusaurus.configs.recommended.rules
+      ),
     },
   },
 );

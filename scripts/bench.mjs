@@ -1,3 +1,4 @@
+// @ts-check
 // The benchmark: writes bench-report.md (and prints it). It reports numbers;
 // the size budgets are also checked by the browser tests, timings are not.
 //   npm run bench            (about 15 minutes: two builds, 24 Lighthouse runs)
@@ -29,8 +30,14 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
-const {startNginx} = jiti('./lib/nginx-site.ts');
-const {budgets, firstLoad} = jiti('./lib/page-weight.ts');
+// jiti returns what it loads untyped; these are the modules' own types.
+const {startNginx} = /** @type {typeof import('./lib/nginx-site.ts')} */ (
+  jiti('./lib/nginx-site.ts')
+);
+const {budgets, firstLoad} =
+  /** @type {typeof import('./lib/page-weight.ts')} */ (
+    jiti('./lib/page-weight.ts')
+  );
 
 // TEST_PORT_OFFSET moves the server, as for the browser tests.
 const port = 4179 + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -39,6 +46,7 @@ const skipBuild = process.argv.includes('--skip-build');
 /** Issue 11's targets for every page, mobile, median of the runs. */
 const targets = {performance: 95, tbtMs: 200};
 const reportFile = 'bench-report.md';
+/** @type {Record<string, string>} */
 const pages = {
   'Home page': '/help/',
   Guide: '/help/docs/getting-started/login',
@@ -111,7 +119,12 @@ const searchQueries = [
   'organisation',
 ];
 
+/** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/**
+ * @param {number[]} values
+ * @returns {number}
+ */
 const median = (values) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -167,12 +180,22 @@ function searchIndexSizes() {
   };
 }
 
+/**
+ * The value `share` (0 to 1) of the way up `values`.
+ * @param {number[]} values
+ * @param {number} share
+ * @returns {number}
+ */
 const percentile = (values, share) =>
   [...values].sort((a, b) => a - b)[
     Math.min(values.length - 1, Math.floor(values.length * share))
   ];
 
-/** First keystroke to results on a fresh page, then 50 queries' latencies. */
+/**
+ * First keystroke to results on a fresh page, then 50 queries' latencies.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin
+ */
 async function searchTimings(browser, origin) {
   const page = await browser.newPage();
   await page.goto(`${origin}${pages.Guide}`, {waitUntil: 'networkidle'});
@@ -184,37 +207,47 @@ async function searchTimings(browser, origin) {
   await page.keyboard.type('tracking_number');
   await page.getByRole('option').first().waitFor();
   const firstResults = Date.now() - start;
-  const latencies = await page.evaluate(async (queries) => {
-    const input = document.querySelector('input.navbar__search-input');
-    const listbox = document.querySelector('[role=listbox]');
-    const times = [];
-    for (const query of queries) {
-      // Results render as a change to the list; a query whose list does not
-      // change within 5 s is counted as unanswered.
-      const changed = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          resolve(true);
+  const latencies = await page.evaluate(
+    async (/** @type {string[]} */ queries) => {
+      // The search box and its results list are on the page: it waited for
+      // them above.
+      const input = /** @type {HTMLInputElement} */ (
+        document.querySelector('input.navbar__search-input')
+      );
+      const listbox = /** @type {Element} */ (
+        document.querySelector('[role=listbox]')
+      );
+      /** @type {number[]} */
+      const times = [];
+      for (const query of queries) {
+        // Results render as a change to the list; a query whose list does not
+        // change within 5 s is counted as unanswered.
+        const changed = new Promise((resolve) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            resolve(true);
+          });
+          observer.observe(listbox, {
+            childList: true,
+            subtree: true,
+            characterData: true,
+          });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(false);
+          }, 5000);
         });
-        observer.observe(listbox, {
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(false);
-        }, 5000);
-      });
-      const begin = performance.now();
-      input.value = query;
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-      if (await changed) {
-        times.push(performance.now() - begin);
+        const begin = performance.now();
+        input.value = query;
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        if (await changed) {
+          times.push(performance.now() - begin);
+        }
       }
-    }
-    return times;
-  }, searchQueries);
+      return times;
+    },
+    searchQueries,
+  );
   await page.close();
   return {
     firstResults,
@@ -224,23 +257,62 @@ async function searchTimings(browser, origin) {
   };
 }
 
+/**
+ * One Lighthouse run's numbers as reported: category scores out of 100,
+ * FCP, LCP and TBT in milliseconds, CLS unitless.
+ * @typedef {object} LighthouseSample
+ * @property {number} performance
+ * @property {number} accessibility
+ * @property {number} bestPractices
+ * @property {number} seo
+ * @property {number} fcp
+ * @property {number} lcp
+ * @property {number} tbt
+ * @property {number} cls
+ */
+
+/**
+ * The parts of a Lighthouse result read here. Lighthouse types a category's
+ * score as `number | null` and an audit's numericValue as optional, for
+ * runs where they could not be measured; this report takes them as numbers,
+ * as it always has (a null score counts as 0).
+ * @typedef {object} LighthouseReadings
+ * @property {Record<'performance' | 'accessibility' | 'best-practices' | 'seo', {score: number}>} categories
+ * @property {Record<'first-contentful-paint' | 'largest-contentful-paint' | 'total-blocking-time' | 'cumulative-layout-shift', {numericValue: number}>} audits
+ */
+
+/** @typedef {import('lighthouse').Config} Config */
+
+/**
+ * Lighthouse on every page, mobile and desktop, `runs` times each: the
+ * median of each number, by `<form factor>|<page name>`.
+ * @param {string} origin
+ * @returns {Promise<Record<string, LighthouseSample>>}
+ */
 async function lighthouseRuns(origin) {
   const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
+  /** @type {Record<string, LighthouseSample>} */
   const results = {};
   try {
-    for (const [formFactor, config] of [
+    for (const [formFactor, config] of /** @type {[string, Config?][]} */ ([
       ['mobile', undefined],
       ['desktop', desktopConfig],
-    ]) {
+    ])) {
       for (const [name, route] of Object.entries(pages)) {
+        /** @type {LighthouseSample[]} */
         const samples = [];
         for (let run = 0; run < runs; run += 1) {
-          const result = await lighthouse(
-            `${origin}${route}`,
-            {port: chrome.port, output: 'json', logLevel: 'error'},
-            config,
+          // Lighthouse returns undefined only in gather-only mode (not used).
+          const result = /** @type {import('lighthouse').RunnerResult} */ (
+            await lighthouse(
+              `${origin}${route}`,
+              {port: chrome.port, output: 'json', logLevel: 'error'},
+              config,
+            )
           );
-          const {categories, audits} = result.lhr;
+          const {categories, audits} = /** @type {LighthouseReadings} */ (
+            result.lhr
+          );
           samples.push({
             performance: categories.performance.score * 100,
             accessibility: categories.accessibility.score * 100,
@@ -252,11 +324,12 @@ async function lighthouseRuns(origin) {
             cls: audits['cumulative-layout-shift'].numericValue,
           });
         }
-        results[`${formFactor}|${name}`] = Object.fromEntries(
-          Object.keys(samples[0]).map((key) => [
-            key,
-            median(samples.map((sample) => sample[key])),
-          ]),
+        results[`${formFactor}|${name}`] = /** @type {LighthouseSample} */ (
+          Object.fromEntries(
+            /** @type {(keyof LighthouseSample)[]} */ (
+              Object.keys(samples[0])
+            ).map((key) => [key, median(samples.map((sample) => sample[key]))]),
+          )
         );
       }
     }
@@ -279,6 +352,7 @@ try {
     executablePath: chromePath,
     args: chromeFlags.slice(1),
   });
+  /** @type {Record<string, Awaited<ReturnType<typeof firstLoad>>>} */
   const weights = {};
   for (const [name, route] of Object.entries(pages)) {
     weights[name] = await firstLoad(browser, `${site.origin}${route}`);

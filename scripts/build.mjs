@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run build [-- <docusaurus build options>]`: the production build, then
 // the post-build step on the folder it wrote (`--out-dir`, `build` by default).
 // Whatever the post-build step needs it reads from the build itself.
@@ -17,6 +18,11 @@ const docusaurus = createRequire(import.meta.url).resolve(
   '@docusaurus/core/bin/docusaurus.mjs',
 );
 
+/**
+ * Runs `command` with the terminal's stdio; exits with its status if it fails.
+ * @param {string} command
+ * @param {string[]} commandArgs
+ */
 function run(command, commandArgs) {
   const {status} = spawnSync(command, commandArgs, {stdio: 'inherit'});
   if (status !== 0) {

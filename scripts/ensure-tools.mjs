@@ -1,3 +1,4 @@
+// @ts-check
 // Finds the programs the browser tests need, installing Debian's packages
 // when one is missing and this machine can (root with apt-get): Chromium
 // (Playwright's own browser download is not available here) and nginx with
@@ -6,6 +7,17 @@
 import {execFileSync} from 'node:child_process';
 import {existsSync, rmSync, writeFileSync} from 'node:fs';
 
+/**
+ * @typedef {object} Tool
+ * @property {string} name
+ * @property {(string | undefined)[]} candidates Paths to try, in order
+ *   (an unset environment variable is undefined and skipped).
+ * @property {string[]} [extraFiles] Files that must exist as well.
+ * @property {string[]} packages Debian packages that provide it.
+ * @property {string} setting The environment variable that points at it.
+ */
+
+/** @type {Tool[]} */
 const tools = [
   {
     name: 'Chromium',
@@ -32,8 +44,16 @@ const tools = [
   },
 ];
 
+/**
+ * The tool's path, if it and its extra files are on this machine.
+ * @param {Tool} tool
+ * @returns {string | undefined}
+ */
 const found = (tool) => {
-  const path = tool.candidates.filter(Boolean).find((file) => existsSync(file));
+  // filter(Boolean) drops the unset ones, which TypeScript cannot see.
+  const path = /** @type {string[]} */ (tool.candidates.filter(Boolean)).find(
+    (file) => existsSync(file),
+  );
   return path && (tool.extraFiles ?? []).every((file) => existsSync(file))
     ? path
     : undefined;

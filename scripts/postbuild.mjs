@@ -1,3 +1,4 @@
+// @ts-check
 // The post-build step for static hosting, run after `docusaurus build`:
 //   node scripts/postbuild.mjs [build dir]
 // It takes the base path and the search backend from the build's own
@@ -47,6 +48,11 @@ const maxHeadersLine = 2_000;
 const compressible =
   /\.(html|js|css|json|svg|xml|txt|md|yaml|map|webmanifest)$/;
 
+/**
+ * Every file under `dir`, at any depth.
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 async function filesUnder(dir) {
   const entries = await readdir(dir, {withFileTypes: true, recursive: true});
   return entries
@@ -54,6 +60,16 @@ async function filesUnder(dir) {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/**
+ * A header name and its value.
+ * @typedef {[name: string, value: string]} Header
+ */
+
+/**
+ * The security headers every response carries, the policy `csp` first.
+ * @param {string} csp
+ * @returns {Header[]}
+ */
 function securityHeaders(csp) {
   return [
     ['Content-Security-Policy', csp],
@@ -72,8 +88,15 @@ function securityHeaders(csp) {
  * `_headers` (Netlify and Cloudflare Pages format). Those hosts merge the
  * headers of every matching rule, so Cache-Control is set only by the
  * narrower rules; both hosts already revalidate HTML by default.
+ * @param {Header[]} headers
+ * @returns {string}
  */
 function headersFile(headers) {
+  /**
+   * One rule: the paths it matches, then its headers, indented.
+   * @param {string} pattern
+   * @param {Header[]} pairs
+   */
   const block = (pattern, pairs) =>
     [pattern, ...pairs.map(([name, value]) => `  ${name}: ${value}`)].join(
       '\n',
@@ -101,6 +124,11 @@ function headersFile(headers) {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each compressible file.
+ * @param {string[]} files
+ * @returns {Promise<void>}
+ */
 async function precompress(files) {
   await Promise.all(
     files

@@ -1,3 +1,4 @@
+// @ts-check
 // The Content-Security-Policy of a build, computed from its HTML by the
 // post-build step (scripts/postbuild.mjs). Nothing inline is allowed by
 // 'unsafe-inline': every inline script, <style> element and style attribute
@@ -12,13 +13,41 @@ import {parse, parseFragment} from 'parse5';
 const executableScriptType =
   /^((text|application)\/(x-)?(java|ecma)script|text\/jscript|module)$/i;
 
-/** The CSP source expression for the sha256 hash of `text`. */
+/**
+ * A node of parse5's default tree (`DefaultTreeAdapterMap['node']`: document,
+ * fragment, element, template, text, comment or doctype) as this module reads
+ * it. Every node has a nodeName; the other fields are there only on some
+ * kinds, so they are optional here and read with `?.` and `??`.
+ * @typedef {object} AnyNode
+ * @property {string} nodeName
+ * @property {string} [tagName] Elements.
+ * @property {import('parse5').Token.Attribute[]} [attrs] Elements.
+ * @property {AnyNode[]} [childNodes] Documents, fragments and elements.
+ * @property {AnyNode} [content] <template> elements: their fragment.
+ * @property {string} [value] Text nodes.
+ */
+
+/**
+ * The CSP source expression for the sha256 hash of `text`.
+ * @param {string} text
+ */
 export const sha256 = (text) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/**
+ * The value of `node`'s attribute `name`, if it has one.
+ * @param {AnyNode} node
+ * @param {string} name
+ * @returns {string | undefined}
+ */
 const attribute = (node, name) =>
   node.attrs?.find((attr) => attr.name === name)?.value;
 
+/**
+ * The text `node` holds directly (a <script>, <style> or <noscript>).
+ * @param {AnyNode} node
+ * @returns {string}
+ */
 const text = (node) =>
   (node.childNodes ?? []).map((child) => child.value ?? '').join('');
 
@@ -36,6 +65,10 @@ const text = (node) =>
  * parses without running anything. The styles there apply without
  * scripting, so the content of <noscript> is parsed as such a browser
  * would parse it, for its styles only.
+ * @param {AnyNode} node
+ * @param {InlineSources} found
+ * @param {boolean} scriptsRun
+ * @returns {void}
  */
 function collect(node, found, scriptsRun) {
   const style = attribute(node, 'style');
@@ -82,6 +115,7 @@ function collect(node, found, scriptsRun) {
  * @returns {InlineSources}
  */
 export function inlineSources(html) {
+  /** @type {InlineSources} */
   const found = {scripts: [], styles: [], styleAttributes: []};
   collect(parse(html), found, true);
   return found;
@@ -94,8 +128,11 @@ export function inlineSources(html) {
  * @param {Iterable<string>} documents
  */
 export function inlineHashes(documents) {
+  /** @type {Set<string>} */
   const scripts = new Set();
+  /** @type {Set<string>} */
   const styles = new Set();
+  /** @type {Set<string>} */
   const styleAttributes = new Set();
   for (const html of documents) {
     const found = inlineSources(html);
@@ -114,6 +151,10 @@ const algoliaHosts = [
   'https://*.algolia.io',
 ];
 
+/**
+ * CSP source expressions, sorted so the policy does not depend on page order.
+ * @param {Iterable<string>} hashes
+ */
 const sources = (hashes) => [...hashes].sort().join(' ');
 
 /**
