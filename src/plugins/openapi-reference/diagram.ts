@@ -1,3 +1,4 @@
+import dagre from '@dagrejs/dagre';
 import type {RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {inline, jsx, table, type MarkdownParser} from './render';
@@ -5,25 +6,26 @@ import type {Lifecycle} from './spec';
 
 /**
  * A lifecycle as a static, accessible state diagram: an SVG drawn at build
- * time (no diagram runtime reaches the browser) whose colours follow the
+ * time from dagre's layout (no diagram runtime reaches the browser) whose colours follow the
  * site's colour mode, followed by a table of the transitions as its text
  * alternative.
  */
 
-const box = {
+export const box = {
   width: 196,
   height: 40,
   gapX: 24,
   gapY: 56,
   margin: 20,
-  detour: 24,
+  /** Between two edges side by side. */
+  edgeGap: 16,
 };
 
 interface Placed {
   state: string;
+  /** The box's top-left corner. */
   x: number;
   y: number;
-  rank: number;
 }
 
 /** Every state of a lifecycle, in order of first appearance. */
@@ -33,110 +35,98 @@ export function lifecycleStates(lifecycle: Lifecycle): string[] {
   return [...states];
 }
 
+interface Point {
+  x: number;
+  y: number;
+}
+
 /**
- * Ranks states by the longest path from a start state, ignoring the edges
- * that go back to an earlier state (retries), so forward flow reads downwards.
+ * The diagram laid out by dagre (a layered graph layout): start states at
+ * the top, forward flow reading downwards, a retry drawn back up around the
+ * boxes, each transition a route of points between the boxes' edges.
  */
-function rankStates(lifecycle: Lifecycle): Map<string, number> {
-  const states = lifecycleStates(lifecycle);
-  const back = new Set<string>();
-  const visiting = new Set<string>();
-  const done = new Set<string>();
-  const visit = (state: string) => {
-    visiting.add(state);
-    lifecycle.transitions
-      .filter(({from}) => from === state)
-      .forEach(({to}) => {
-        if (visiting.has(to)) {
-          back.add(`${state}>${to}`);
-        } else if (!done.has(to)) {
-          visit(to);
-        }
-      });
-    visiting.delete(state);
-    done.add(state);
-  };
-  lifecycle.initial.forEach(visit);
-  states.filter((state) => !done.has(state)).forEach(visit);
-
-  const forward = lifecycle.transitions.filter(
-    ({from, to}) => !back.has(`${from}>${to}`),
+export function lifecycleLayout(lifecycle: Lifecycle) {
+  const graph = new dagre.graphlib.Graph({multigraph: true});
+  graph.setGraph({
+    rankdir: 'TB',
+    nodesep: box.gapX,
+    ranksep: box.gapY,
+    edgesep: box.edgeGap,
+    marginx: box.margin,
+    marginy: box.margin,
+  });
+  graph.setDefaultEdgeLabel(() => ({}));
+  lifecycleStates(lifecycle).forEach((state) =>
+    graph.setNode(state, {width: box.width, height: box.height}),
   );
-  const rank = new Map(states.map((state) => [state, 0]));
-  for (let pass = 0; pass < states.length; pass += 1) {
-    forward.forEach(({from, to}) => {
-      rank.set(to, Math.max(rank.get(to)!, rank.get(from)! + 1));
-    });
-  }
-  return rank;
-}
-
-function layout(lifecycle: Lifecycle) {
-  const ranks = rankStates(lifecycle);
-  const rows: string[][] = [];
-  lifecycleStates(lifecycle).forEach((state) => {
-    (rows[ranks.get(state)!] ??= []).push(state);
-  });
-  const widest = Math.max(...rows.map((row) => row.length));
-  const inner = widest * box.width + (widest - 1) * box.gapX;
-  const width = box.margin * 2 + inner + box.detour * 2;
-  const placed = new Map<string, Placed>();
-  const hasExit = (state: string) =>
-    lifecycle.transitions.some(({from}) => from === state);
-  rows.forEach((row, rank) => {
-    // Under their parents (fewer crossings); states that lead on before ends.
-    const parentsX = (state: string) => {
-      const xs = lifecycle.transitions
-        .filter(({to, from}) => to === state && placed.has(from))
-        .map(({from}) => placed.get(from)!.x);
-      return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
-    };
-    const ordered = [...row].sort(
-      (a, b) =>
-        parentsX(a) - parentsX(b) || Number(!hasExit(a)) - Number(!hasExit(b)),
-    );
-    const rowWidth = row.length * box.width + (row.length - 1) * box.gapX;
-    const start = (width - rowWidth) / 2;
-    ordered.forEach((state, index) => {
-      placed.set(state, {
+  lifecycle.transitions.forEach(({from, to}, index) =>
+    graph.setEdge(from, to, {}, String(index)),
+  );
+  dagre.layout(graph);
+  const placed = new Map<string, Placed>(
+    graph.nodes().map((state) => {
+      const {x, y} = graph.node(state);
+      return [
         state,
-        rank,
-        x: start + index * (box.width + box.gapX),
-        y: box.margin + rank * (box.height + box.gapY),
-      });
-    });
+        {state, x: x - box.width / 2, y: y - box.height / 2},
+      ] as const;
+    }),
+  );
+  // An arrow that leads down leaves its box at the bottom centre and enters
+  // the next at the top centre, so it never grazes a box beside them; one
+  // that goes back up or sideways keeps dagre's ends.
+  const routes = lifecycle.transitions.map(({from, to}, index) => {
+    const points = [
+      ...(graph.edge({v: from, w: to, name: String(index)}).points as Point[]),
+    ];
+    const source = graph.node(from);
+    const target = graph.node(to);
+    if (target.y > source.y) {
+      points[0] = {x: source.x, y: source.y + box.height / 2};
+      points[points.length - 1] = {x: target.x, y: target.y - box.height / 2};
+    }
+    return points;
   });
-  const height =
-    box.margin * 2 + rows.length * box.height + (rows.length - 1) * box.gapY;
-  return {placed, width, height};
+  // dagre's size leaves out arrows that loop round the outside: the canvas
+  // takes in every box and every point, with the margin all round.
+  const xs = [
+    ...[...placed.values()].flatMap(({x}) => [x, x + box.width]),
+    ...routes.flat().map(({x}) => x),
+  ];
+  const ys = [
+    ...[...placed.values()].flatMap(({y}) => [y, y + box.height]),
+    ...routes.flat().map(({y}) => y),
+  ];
+  const dx = box.margin - Math.min(...xs);
+  const dy = box.margin - Math.min(...ys);
+  const shift = <T extends Point>(point: T): T => ({
+    ...point,
+    x: point.x + dx,
+    y: point.y + dy,
+  });
+  return {
+    placed: new Map([...placed].map(([state, at]) => [state, shift(at)])),
+    routes: routes.map((points) => points.map(shift)),
+    width: Math.max(...xs) - Math.min(...xs) + box.margin * 2,
+    height: Math.max(...ys) - Math.min(...ys) + box.margin * 2,
+  };
 }
 
-/** The SVG path of one transition, from the edge of one box to the edge of the other. */
-function edgePath(from: Placed, to: Placed, width: number): string {
-  const centre = (placed: Placed) => placed.x + box.width / 2;
-  if (to.rank === from.rank + 1) {
-    const [x1, y1] = [centre(from), from.y + box.height];
-    const [x2, y2] = [centre(to), to.y - 2];
-    const bend = (y2 - y1) / 2;
-    return `M ${x1} ${y1} C ${x1} ${y1 + bend}, ${x2} ${y2 - bend}, ${x2} ${y2}`;
+/** A transition's route as a smooth SVG path through its points. */
+function edgePath(points: Point[]): string {
+  const [first, ...rest] = points;
+  const last = rest.pop();
+  if (!first || !last) {
+    return '';
   }
-  if (to.rank === from.rank) {
-    const leftToRight = to.x > from.x;
-    const x1 = leftToRight ? from.x + box.width : from.x;
-    const x2 = leftToRight ? to.x - 2 : to.x + box.width + 2;
-    const y = from.y + box.height / 2;
-    return `M ${x1} ${y} L ${x2} ${y}`;
-  }
-  // Skipping a row, or back to an earlier state (a retry): go round the
-  // outside of the boxes, on the side nearer the two states.
-  const right = (centre(from) + centre(to)) / 2 >= width / 2;
-  const side = (placed: Placed) => (right ? placed.x + box.width : placed.x);
-  const x1 = side(from);
-  const x2 = right ? side(to) + 2 : side(to) - 2;
-  const y1 = from.y + box.height / 2;
-  const y2 = to.y + box.height / 2;
-  const out = right ? width - box.margin / 2 : box.margin / 2;
-  return `M ${x1} ${y1} C ${out} ${y1}, ${out} ${y2}, ${x2} ${y2}`;
+  // A quadratic curve to the midpoint of each next segment, then a line.
+  const curves = rest.map((point, index) => {
+    const next = rest[index + 1] ?? last;
+    return `Q ${point.x} ${point.y}, ${(point.x + next.x) / 2} ${(point.y + next.y) / 2}`;
+  });
+  return [`M ${first.x} ${first.y}`, ...curves, `L ${last.x} ${last.y}`].join(
+    ' ',
+  );
 }
 
 const svgText = (value: string): MdxJsxFlowElement['children'][number] =>
@@ -150,7 +140,7 @@ function svg(
   title: string,
   lifecycle: Lifecycle,
 ): MdxJsxFlowElement {
-  const {placed, width, height} = layout(lifecycle);
+  const {placed, routes, width, height} = lifecycleLayout(lifecycle);
   const markerId = `state-arrow-${name}`;
   const titleId = `state-diagram-title-${name}`;
   const descId = `state-diagram-desc-${name}`;
@@ -193,9 +183,9 @@ function svg(
       ),
     ]),
   );
-  const edges = lifecycle.transitions.map(({from, to}) =>
+  const edges = routes.map((points) =>
     jsx('path', {
-      d: edgePath(placed.get(from)!, placed.get(to)!, width),
+      d: edgePath(points),
       className: 'state-diagram__edge',
       markerEnd: `url(#${markerId})`,
     }),
