@@ -17,6 +17,7 @@ const indexInputs = [
   'src/data',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
+  'scripts/lib/api-definitions.ts',
   'docusaurus.config.ts',
 ];
 
