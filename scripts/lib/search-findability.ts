@@ -3,23 +3,46 @@
 // is the first result and within the first three. It loads the built index
 // (build/search-index-*.json) and asks it as the search box does, so a
 // ranking can be measured, and tuned, in seconds without a browser.
-// Used by `npm run bench` and tests/unit/searchFindability.spec.ts.
+// Used by `npm run bench` and tests/build/searchFindability.spec.ts.
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import lunr from 'lunr';
+import type {
+  SearchDocument,
+  TypedIndex,
+} from '../../src/theme/SearchBar/ranking';
 
-const root = path.join(import.meta.dirname, '..', '..');
+const root = path.join(__dirname, '..', '..');
 
-/** The question set: `{q, page, section?, who}`. */
+export interface Question {
+  q: string;
+  /** The answering page's route, as in tests/routes.ts. */
+  page: string;
+  /** The answering section's anchor, without `#`. */
+  section?: string;
+  who: 'merchant' | 'integrator';
+}
+
+/** What a ranking returns, as far as the measure reads it. */
+export interface RankedResult {
+  document: Pick<SearchDocument, 'u' | 'h'>;
+}
+
+export type IndexFile = {documents: SearchDocument[]; index: object}[];
+
+/** The question set. */
 export function loadQuestions(
   file = path.join(root, 'tests', 'search', 'questions.yaml'),
-) {
-  return yaml.load(readFileSync(file, 'utf8'));
+): Question[] {
+  return yaml.load(readFileSync(file, 'utf8')) as Question[];
 }
 
 /** The latest release's search index of a build (the root one), parsed. */
-export function loadIndexFile(buildDir = path.join(root, 'build')) {
+export function loadIndexFile(buildDir = path.join(root, 'build')): {
+  name: string;
+  json: IndexFile;
+} {
   const name = readdirSync(buildDir).find((file) =>
     /^search-index.*\.json$/.test(file),
   );
@@ -33,7 +56,7 @@ export function loadIndexFile(buildDir = path.join(root, 'build')) {
 }
 
 /** The index as the search worker holds it: one lunr index per document type. */
-export function wrapIndexes(json) {
+export function wrapIndexes(json: IndexFile): TypedIndex[] {
   return json.map(({documents, index}, type) => ({
     type,
     documents,
@@ -45,14 +68,17 @@ export function wrapIndexes(json) {
  * The route a result opens (without the hash): a result is a page title or
  * one of its sections, whose `u` is the page's address.
  */
-const routeOf = (result) => result.document.u;
+const routeOf = (result: RankedResult) => result.document.u;
 
 /**
  * Asks `search(query)` (which returns results in display order, each with
  * `document.u` and `document.h`) every question; returns the shares and the
  * questions that missed.
  */
-export function measureFindability(questions, search) {
+export function measureFindability(
+  questions: Question[],
+  search: (query: string) => RankedResult[],
+) {
   const rows = questions.map((question) => {
     const results = search(question.q);
     const routes = results.map(routeOf);
@@ -69,7 +95,7 @@ export function measureFindability(questions, search) {
         .map((result) => `${routeOf(result)}${result.document.h ?? ''}`),
     };
   });
-  const share = (predicate) =>
+  const share = (predicate: (row: (typeof rows)[number]) => boolean) =>
     rows.filter(predicate).length / Math.max(1, rows.length);
   return {
     count: rows.length,
@@ -81,4 +107,4 @@ export function measureFindability(questions, search) {
 }
 
 /** `0.8125` as `81%`. */
-export const percent = (share) => `${Math.round(share * 100)}%`;
+export const percent = (share: number) => `${Math.round(share * 100)}%`;
