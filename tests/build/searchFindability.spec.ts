@@ -50,6 +50,22 @@ test('the answering page comes first, or within the first three', () => {
   expect(result.topThree, summary).toBeGreaterThanOrEqual(thresholds.topThree);
 });
 
+test('a pasted or hostile query answers at once, not by stalling the worker', () => {
+  const {json} = loadIndexFile(buildDir);
+  const searcher = new Searcher(wrapIndexes(json), loadSynonyms());
+  for (const query of [
+    'x'.repeat(200),
+    'abcdefghijkl mnopqrstuvwx yzabcdefghij',
+    '<script>alert(1)</script>',
+    '.*+?^${}()|[]',
+  ]) {
+    const start = performance.now();
+    searcher.search(query, limit);
+    // Generous: a normal query takes milliseconds, a stall takes minutes.
+    expect(performance.now() - start, query).toBeLessThan(2_000);
+  }
+});
+
 test('each question’s section is a section of its page', () => {
   const {json} = loadIndexFile(buildDir);
   const anchors = new Set(

@@ -103,6 +103,22 @@ const corroboration = 0.25;
 const definitionInQuestion = 0.1;
 /** How much a page's score falls with each word of the question it lacks. */
 const coverageExponent = 2;
+/**
+ * Typos and prefixes are tried only for a word found in fewer documents
+ * than this.
+ */
+const looseFormsBelow = 10;
+/** The shortest start of a definition's term that asks for it. */
+const minimumTermStart = 4;
+/**
+ * Words of these lengths are also matched with two edits; lunr's cost for
+ * two edits grows fast with a word's length (a pasted string would stall
+ * the worker).
+ */
+const twoEditsMinLength = 7;
+const twoEditsMaxLength = 12;
+/** A match with two edits counts less again. */
+const twoEditsWeight = 0.35;
 /** Words shorter than this are not matched with an edit. */
 const fuzzyMinLength = 5;
 const snippetLength = 120;
@@ -118,6 +134,19 @@ function stemOf(word: string): string {
 
 /** A name written as code: with `_`, `-`, `.`, `/` or inner capitals. */
 const isIdentifier = (term: string) => /[_\-./]|[a-z][A-Z]/.test(term);
+
+/**
+ * Whether a query asks for a definition's term: it is the term, or, while
+ * the reader is still typing, its start.
+ */
+function answersAsTerm(term: string, asked: string, typing: boolean) {
+  const whole = normalised(term);
+  return (
+    isIdentifier(term) &&
+    (whole === asked ||
+      (typing && asked.length >= minimumTermStart && whole.startsWith(asked)))
+  );
+}
 
 /** Text compared as a whole: lower case, single spaces. */
 const normalised = (text: string) =>
@@ -303,14 +332,26 @@ export class Searcher {
     if (typed && stem.length >= fuzzyMinLength) {
       variants.push({weight: fuzzyWeight, options: {editDistance: 1}});
     }
+    if (
+      typed &&
+      stem.length >= twoEditsMinLength &&
+      stem.length <= twoEditsMaxLength
+    ) {
+      variants.push({weight: twoEditsWeight, options: {editDistance: 2}});
+    }
     if (typed && last && stem.length >= 3) {
       variants.push({
         weight: prefixWeight,
         options: {wildcard: lunr.Query.wildcard.TRAILING},
       });
     }
-    for (const {index, type} of this.indexes) {
-      for (const {weight, options} of variants) {
+    for (const [position, {weight, options}] of variants.entries()) {
+      // A word the pages use often needs no looser forms: they cost time
+      // and add only noise.
+      if (position > 0 && hits.size >= looseFormsBelow) {
+        break;
+      }
+      for (const {index, type} of this.indexes) {
         let results: lunr.Index.Result[];
         try {
           results = index.query((query) => {
@@ -434,8 +475,7 @@ export class Searcher {
         const weighted =
           hit.score *
           typeWeight[type]! *
-          (definition &&
-          !(normalised(document.t) === asked && isIdentifier(document.t))
+          (definition && !answersAsTerm(document.t, asked, endsTyping)
             ? definitionInQuestion
             : 1);
         const page = pageScore(pageId);
