@@ -13,6 +13,7 @@ import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
 import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
+import searchRankingPlugin from './src/plugins/search-ranking';
 import {storageNamespace} from './src/lib/storage';
 import openapiReferencePlugin, {
   apiReferenceRemark,
@@ -280,6 +281,7 @@ const config = {
           } satisfies LocalSearchOptions,
         ],
         lazySearchMarksPlugin,
+        searchRankingPlugin,
       ],
   clientModules: ['./src/clientModules/progressBar.ts'],
 

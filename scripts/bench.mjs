@@ -10,6 +10,12 @@
 // 4. Search in Chromium: the time from the first keystroke on a fresh page
 //    to results (index download included), and the latency (p50, p95) of 50
 //    fixed queries once the index is loaded.
+//    Findability on the question set (tests/search/questions.yaml): the
+//    share of questions whose answering page comes first and within the
+//    first three, for the site's ranking and for the search theme's own on
+//    the same index (scripts/lib/search-findability.ts).
+//   npm run bench -- --search-only [--dir <build dir>]  (an existing build:
+//   search only; another folder, such as another commit's build, compares)
 // 5. Lighthouse 12, mobile and desktop, median of 3 runs, with the system
 //    Chromium: the four category scores, FCP, LCP, TBT and CLS.
 import {spawnSync} from 'node:child_process';
@@ -38,11 +44,31 @@ const {budgets, firstLoad} =
   /** @type {typeof import('./lib/page-weight.ts')} */ (
     jiti('./lib/page-weight.ts')
   );
+const {Searcher} =
+  /** @type {typeof import('../src/theme/SearchBar/ranking.ts')} */ (
+    jiti('../src/theme/SearchBar/ranking.ts')
+  );
+const {loadSynonyms} =
+  /** @type {typeof import('../src/plugins/search-ranking/index.ts')} */ (
+    jiti('../src/plugins/search-ranking/index.ts')
+  );
+const {themeDefaultSearch} =
+  /** @type {typeof import('../tests/search/themeDefaultSearch.mjs')} */ (
+    jiti('../tests/search/themeDefaultSearch.mjs')
+  );
+const {loadIndexFile, loadQuestions, measureFindability, percent, wrapIndexes} =
+  /** @type {typeof import('./lib/search-findability.ts')} */ (
+    jiti('./lib/search-findability.ts')
+  );
 
 // TEST_PORT_OFFSET moves the server, as for the browser tests.
 const port = 4179 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const runs = 3;
-const skipBuild = process.argv.includes('--skip-build');
+const searchOnly = process.argv.includes('--search-only');
+const dirFlag = process.argv.indexOf('--dir');
+const buildDir =
+  searchOnly && dirFlag !== -1 ? process.argv[dirFlag + 1] : 'build';
+const skipBuild = searchOnly || process.argv.includes('--skip-build');
 /** Issue 11's targets for every page, mobile, median of the runs. */
 const targets = {performance: 95, tbtMs: 200};
 const reportFile = 'bench-report.md';
@@ -165,18 +191,18 @@ function buildTimes() {
 }
 
 function searchIndexSizes() {
-  const file = readdirSync('build').find((name) =>
+  const file = readdirSync(buildDir).find((name) =>
     /^search-index-.*\.json$/.test(name),
   );
   if (!file) {
     return undefined;
   }
-  const raw = readFileSync(path.join('build', file));
+  const raw = readFileSync(path.join(buildDir, file));
   return {
     file,
     raw: raw.length,
     gzip: gzipSync(raw, {level: 9}).length,
-    brotli: statSync(path.join('build', `${file}.br`)).size,
+    brotli: statSync(path.join(buildDir, `${file}.br`)).size,
   };
 }
 
@@ -255,6 +281,45 @@ async function searchTimings(browser, origin) {
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
   };
+}
+
+/** Findability on the question set: the site's ranking and the theme's own. */
+function findability() {
+  const questions = loadQuestions();
+  const wrapped = wrapIndexes(loadIndexFile(buildDir).json);
+  const searcher = new Searcher(wrapped, loadSynonyms());
+  return {
+    count: questions.length,
+    site: measureFindability(questions, (query) => searcher.search(query, 8)),
+    theme: measureFindability(questions, (query) =>
+      themeDefaultSearch(wrapped, query),
+    ),
+  };
+}
+
+function searchReport(index, search, found) {
+  return [
+    '## Search index',
+    '',
+    index
+      ? `\`${index.file}\`: ${kb(index.raw)} raw, ${kb(index.gzip)} gzip, ${kb(index.brotli)} brotli; downloaded once, on first use.`
+      : 'No local index (DocSearch build).',
+    '',
+    `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
+    `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
+    '',
+    ...(found
+      ? [
+          `## Findability (${found.count} questions, tests/search/questions.yaml)`,
+          '',
+          '| Ranking | Page first | Page in first three | Section first |',
+          '| --- | --- | --- | --- |',
+          `| The site's (src/theme/SearchBar/ranking.ts) | ${percent(found.site.first)} | ${percent(found.site.topThree)} | ${percent(found.site.sectionFirst)} |`,
+          `| The search theme's own, same index | ${percent(found.theme.first)} | ${percent(found.theme.topThree)} | ${percent(found.theme.sectionFirst)} |`,
+          '',
+        ]
+      : []),
+  ];
 }
 
 /**
@@ -340,7 +405,7 @@ async function lighthouseRuns(origin) {
 }
 
 const times = skipBuild ? undefined : buildTimes();
-const site = await startNginx(port, 'build');
+const site = await startNginx(port, buildDir);
 const report = [
   `# Benchmark report`,
   '',
@@ -352,77 +417,76 @@ try {
     executablePath: chromePath,
     args: chromeFlags.slice(1),
   });
-  /** @type {Record<string, Awaited<ReturnType<typeof firstLoad>>>} */
-  const weights = {};
-  for (const [name, route] of Object.entries(pages)) {
-    weights[name] = await firstLoad(browser, `${site.origin}${route}`);
-  }
-  const search = await searchTimings(browser, site.origin);
-  await browser.close();
   const index = searchIndexSizes();
-  const lighthouseResults = await lighthouseRuns(site.origin);
+  const found = index ? findability() : undefined;
+  if (searchOnly) {
+    const search = await searchTimings(browser, site.origin);
+    await browser.close();
+    report.push(...searchReport(index, search, found));
+  } else {
+    /** @type {Record<string, Awaited<ReturnType<typeof firstLoad>>>} */
+    const weights = {};
+    for (const [name, route] of Object.entries(pages)) {
+      weights[name] = await firstLoad(browser, `${site.origin}${route}`);
+    }
+    const search = await searchTimings(browser, site.origin);
+    await browser.close();
+    const lighthouseResults = await lighthouseRuns(site.origin);
 
-  report.push(
-    '## Build',
-    '',
-    ...(times
-      ? [
-          '| Build | Time | Peak memory |',
-          '| --- | --- | --- |',
-          `| Cold (no caches) | ${times.cold.seconds.toFixed(0)} s | ${times.cold.peakMb.toFixed(0)} MB |`,
-          `| Warm | ${times.warm.seconds.toFixed(0)} s | ${times.warm.peakMb.toFixed(0)} MB |`,
-        ]
-      : ['Not measured (`--skip-build`): the existing build/ was used.']),
-    '',
-    '## First load, as served by nginx (brotli)',
-    '',
-    '| Page | HTML | CSS | JS | HTML + CSS + JS |',
-    '| --- | --- | --- | --- | --- |',
-    ...Object.entries(weights).map(
-      ([name, weight]) =>
-        `| ${name} (${pages[name]}) | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.firstLoad)} |`,
-    ),
-    '',
-  );
-  const guide = weights.Guide;
-  const api = weights['API page'];
-  report.push(
-    '## Budgets',
-    '',
-    `- Guide first load: ${kb(guide.firstLoad)} of ${kb(budgets.guideFirstLoadBytes)}: ${guide.firstLoad <= budgets.guideFirstLoadBytes ? 'within' : 'OVER'}.`,
-    `- API page JavaScript over a guide: ${kb(api.js - guide.js)} of ${kb(budgets.apiExtraScriptBytes)}: ${api.js - guide.js <= budgets.apiExtraScriptBytes ? 'within' : 'OVER'}.`,
-    '- Search bytes before first use: checked by tests/e2e/budget.spec.ts (none).',
-    '',
-    '## Search index',
-    '',
-    index
-      ? `\`${index.file}\`: ${kb(index.raw)} raw, ${kb(index.gzip)} gzip, ${kb(index.brotli)} brotli; downloaded once, on first use.`
-      : 'No local index (DocSearch build).',
-    '',
-    `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
-    `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
-    '',
-    `## Lighthouse (median of ${runs})`,
-    '',
-    '| Form factor | Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...Object.entries(lighthouseResults).map(([key, r]) => {
-      const [formFactor, name] = key.split('|');
-      return `| ${formFactor} | ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} |`;
-    }),
-    '',
-    `## Mobile targets (performance ≥ ${targets.performance}, TBT ≤ ${targets.tbtMs} ms)`,
-    '',
-    '| Page | Performance | TBT | Met |',
-    '| --- | --- | --- | --- |',
-    ...Object.keys(pages).map((name) => {
-      const r = lighthouseResults[`mobile|${name}`];
-      const met =
-        r.performance >= targets.performance && r.tbt <= targets.tbtMs;
-      return `| ${name} | ${r.performance} | ${r.tbt.toFixed(0)} ms | ${met ? 'yes' : 'NO'} |`;
-    }),
-    '',
-  );
+    report.push(
+      '## Build',
+      '',
+      ...(times
+        ? [
+            '| Build | Time | Peak memory |',
+            '| --- | --- | --- |',
+            `| Cold (no caches) | ${times.cold.seconds.toFixed(0)} s | ${times.cold.peakMb.toFixed(0)} MB |`,
+            `| Warm | ${times.warm.seconds.toFixed(0)} s | ${times.warm.peakMb.toFixed(0)} MB |`,
+          ]
+        : ['Not measured (`--skip-build`): the existing build/ was used.']),
+      '',
+      '## First load, as served by nginx (brotli)',
+      '',
+      '| Page | HTML | CSS | JS | HTML + CSS + JS |',
+      '| --- | --- | --- | --- | --- |',
+      ...Object.entries(weights).map(
+        ([name, weight]) =>
+          `| ${name} (${pages[name]}) | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.firstLoad)} |`,
+      ),
+      '',
+    );
+    const guide = weights.Guide;
+    const api = weights['API page'];
+    report.push(
+      '## Budgets',
+      '',
+      `- Guide first load: ${kb(guide.firstLoad)} of ${kb(budgets.guideFirstLoadBytes)}: ${guide.firstLoad <= budgets.guideFirstLoadBytes ? 'within' : 'OVER'}.`,
+      `- API page JavaScript over a guide: ${kb(api.js - guide.js)} of ${kb(budgets.apiExtraScriptBytes)}: ${api.js - guide.js <= budgets.apiExtraScriptBytes ? 'within' : 'OVER'}.`,
+      '- Search bytes before first use: checked by tests/e2e/budget.spec.ts (none).',
+      '',
+      ...searchReport(index, search, found),
+      `## Lighthouse (median of ${runs})`,
+      '',
+      '| Form factor | Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...Object.entries(lighthouseResults).map(([key, r]) => {
+        const [formFactor, name] = key.split('|');
+        return `| ${formFactor} | ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} |`;
+      }),
+      '',
+      `## Mobile targets (performance ≥ ${targets.performance}, TBT ≤ ${targets.tbtMs} ms)`,
+      '',
+      '| Page | Performance | TBT | Met |',
+      '| --- | --- | --- | --- |',
+      ...Object.keys(pages).map((name) => {
+        const r = lighthouseResults[`mobile|${name}`];
+        const met =
+          r.performance >= targets.performance && r.tbt <= targets.tbtMs;
+        return `| ${name} | ${r.performance} | ${r.tbt.toFixed(0)} ms | ${met ? 'yes' : 'NO'} |`;
+      }),
+      '',
+    );
+  }
 } finally {
   site.stop();
 }

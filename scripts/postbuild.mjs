@@ -13,8 +13,9 @@
 //    for hosts that read one, which scripts/static-host.mjs puts at the root
 //    of what they publish, and `_security-headers.json`, from which
 //    deploy/deploy.mjs gives nginx each release's policy.
-// 3. Adds the API reference's fields, parameters and enum values to the
-//    local search index as headings (scripts/lib/search-definitions.mjs).
+// 3. Adds the API reference's fields, parameters and enum values, from the
+//    API model, to the local search index as headings, and drops repeats
+//    from its breadcrumbs (scripts/lib/search-definitions.mjs).
 // 4. Writes precompressed .br and .gz copies of every text file, which nginx
 //    serves as they are (brotli_static, gzip_static).
 import {readFile, readdir, writeFile} from 'node:fs/promises';
@@ -153,7 +154,13 @@ async function precompress(files) {
 }
 
 const definitions =
-  facts.search === 'local' ? await addSearchDefinitions(buildDir, basePath) : 0;
+  facts.search === 'local'
+    ? await addSearchDefinitions(
+        buildDir,
+        basePath,
+        path.join(import.meta.dirname, '..'),
+      )
+    : 0;
 // The build's own `_` files (facts, headers) are for the server, not served.
 const files = (await filesUnder(buildDir)).filter(
   (file) => !/\.(br|gz)$/.test(file) && !path.basename(file).startsWith('_'),

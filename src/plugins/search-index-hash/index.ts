@@ -17,6 +17,7 @@ const indexInputs = [
   'src/data',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
+  'scripts/lib/api-definitions.ts',
   'docusaurus.config.ts',
 ];
 
@@ -28,13 +29,26 @@ function filesUnder(target: string): string[] {
     .sort();
 }
 
-export function searchIndexHashDir(siteDir: string): string {
+/**
+ * The hash of the indexed text's other inputs: each file's path relative
+ * to the site (with `/`, whatever the system) and its content, so the same
+ * commit gets the same hash, and the index the same name, in any folder.
+ */
+export function searchIndexInputsHash(siteDir: string): string {
   const hash = createHash('sha256');
   for (const input of indexInputs) {
     const target = path.join(siteDir, input);
     const files = input.includes('.') ? [target] : filesUnder(target);
-    files.forEach((file) => hash.update(file).update(readFileSync(file)));
+    for (const file of files) {
+      const name = path.relative(siteDir, file).split(path.sep).join('/');
+      hash.update(`${name}\0`).update(readFileSync(file));
+    }
   }
+  return hash.digest('hex');
+}
+
+export function searchIndexHashDir(siteDir: string): string {
+  const digest = searchIndexInputsHash(siteDir);
   const dir = path.join(
     siteDir,
     'node_modules',
@@ -42,6 +56,6 @@ export function searchIndexHashDir(siteDir: string): string {
     'search-index-inputs',
   );
   mkdirSync(dir, {recursive: true});
-  writeFileSync(path.join(dir, 'inputs.md'), `${hash.digest('hex')}\n`);
+  writeFileSync(path.join(dir, 'inputs.md'), `${digest}\n`);
   return dir;
 }

@@ -1,0 +1,110 @@
+// cspell:words easyops
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import type {Plugin} from '@docusaurus/types';
+import type {SynonymData} from '../../theme/SearchBar/ranking';
+
+/**
+ * The local search theme (@easyops-cn/docusaurus-search-local) keeps its
+ * query step and its result line in two modules it offers no option for:
+ * every word of a query was required, a page came back as up to five
+ * passages, and a result's first line was a passage cut anywhere. This
+ * points the theme's imports of those two modules at the site's own
+ * (`src/theme/SearchBar/searchByWorker.ts`, which asks a worker running
+ * `ranking.ts`, and `SuggestionTemplate.ts`), and gives the worker the
+ * synonyms of `src/data/search-synonyms.yaml`. The theme's index, search
+ * box, keyboard handling and results page stay as they are.
+ */
+
+const themeDir = path.dirname(
+  require.resolve('@easyops-cn/docusaurus-search-local/package.json'),
+);
+const themeClient = path.join(themeDir, 'dist', 'client', 'client', 'theme');
+
+/** The theme's module, the request that imports it, and the site's own. */
+const replacements = [
+  {
+    original: path.join(themeClient, 'searchByWorker.js'),
+    request: /^\.\.\/searchByWorker$/,
+    replacement: path.join(
+      __dirname,
+      '..',
+      '..',
+      'theme',
+      'SearchBar',
+      'searchByWorker.ts',
+    ),
+  },
+  {
+    original: path.join(themeClient, 'SearchBar', 'SuggestionTemplate.js'),
+    request: /^\.\/SuggestionTemplate$/,
+    replacement: path.join(
+      __dirname,
+      '..',
+      '..',
+      'theme',
+      'SearchBar',
+      'SuggestionTemplate.ts',
+    ),
+  },
+];
+
+export const synonymsFile = path.join(
+  __dirname,
+  '..',
+  '..',
+  'data',
+  'search-synonyms.yaml',
+);
+
+export function loadSynonyms(file = synonymsFile): SynonymData {
+  const data = yaml.load(readFileSync(file, 'utf8')) as Partial<SynonymData>;
+  if (!Array.isArray(data.groups) || !Array.isArray(data.ignore)) {
+    throw new Error(`${file}: expected "groups" and "ignore" lists.`);
+  }
+  return {
+    groups: data.groups.map((group) => group.map(String)),
+    ignore: data.ignore.map(String),
+  };
+}
+
+export default function searchRankingPlugin(): Plugin {
+  // A theme update that moves either module fails the build here, rather
+  // than leaving the theme's own ranking in place without a word.
+  for (const {original} of replacements) {
+    if (!existsSync(original)) {
+      throw new Error(
+        `search-ranking: ${original} is gone; check the search theme's update against src/plugins/search-ranking.`,
+      );
+    }
+  }
+  const synonyms = loadSynonyms();
+  return {
+    name: 'search-ranking',
+    getPathsToWatch() {
+      return [synonymsFile];
+    },
+    configureWebpack(_config, _isServer, {currentBundler}) {
+      const bundler = currentBundler.instance;
+      return {
+        plugins: [
+          ...replacements.map(
+            ({request, replacement}) =>
+              new bundler.NormalModuleReplacementPlugin(
+                request,
+                (resolveData: {context?: string; request: string}) => {
+                  if (resolveData.context?.startsWith(themeClient)) {
+                    resolveData.request = replacement;
+                  }
+                },
+              ),
+          ),
+          new bundler.DefinePlugin({
+            SEARCH_SYNONYMS: JSON.stringify(synonyms),
+          }),
+        ],
+      };
+    },
+  };
+}

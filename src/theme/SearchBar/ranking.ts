@@ -1,0 +1,706 @@
+// cspell:words easyops stemmer
+// The ranking of the local search: one result per page, best page first,
+// each with the section that answers best and a snippet from it. It reads
+// the index that @easyops-cn/docusaurus-search-local builds (one lunr index
+// per document type) and replaces only the theme's query step, whose every
+// word was required and whose results came five passages to a page. It runs
+// in the search worker (./searchWorker.ts), and in Node for the findability
+// test and `npm run bench` on the same built index.
+import lunr from 'lunr';
+
+/** The theme's document types, the order of the index file's arrays. */
+export const documentType = {
+  title: 0,
+  heading: 1,
+  description: 2,
+  keywords: 3,
+  content: 4,
+} as const;
+
+/** A document of the theme's index (field names are the theme's). */
+export interface SearchDocument {
+  /** Its id, unique across the types. */
+  i: number;
+  /** The text: a title, heading, description, keywords or a section's text. */
+  t: string;
+  /** The page's address. */
+  u: string;
+  /** The section's anchor (`#…`), or empty for the top of the page. */
+  h?: string;
+  /** The id of the page's title document. */
+  p?: number;
+  /** The section's title, on descriptions, keywords and content. */
+  s?: string;
+  /** The page's breadcrumb, on titles. */
+  b?: string[];
+}
+
+export interface TypedIndex {
+  type: number;
+  documents: SearchDocument[];
+  index: lunr.Index;
+}
+
+/** src/data/search-synonyms.yaml, parsed. */
+export interface SynonymData {
+  groups: string[][];
+  ignore: string[];
+}
+
+type Positions = [number, number][];
+
+/** The theme's match metadata: term → field → positions. */
+export type MatchMetadata = Record<
+  string,
+  Record<string, {position: Positions}>
+>;
+
+export interface SearchResult {
+  /** What the result opens: `u` and `h` (the theme navigates to them). */
+  document: SearchDocument;
+  /** The theme's type of `document`, for its results page. */
+  type: number;
+  /** The page's title document (false when `document` is it). */
+  page: SearchDocument | false;
+  metadata: MatchMetadata;
+  /** The words to mark on the page the result opens. */
+  tokens: string[];
+  score: number;
+  pageTitle: string;
+  /** Where the page sits (its breadcrumb), without repeats. */
+  path: string[];
+  /** The section's heading, when the result opens a section. */
+  sectionTitle?: string;
+  /** A passage of the section, starting at a word, with `marks` in it. */
+  snippet: string;
+  marks: Positions;
+}
+
+/** How much a match in each document type counts. */
+const typeWeight: Record<number, number> = {
+  [documentType.title]: 3,
+  [documentType.keywords]: 2.5,
+  [documentType.heading]: 2,
+  [documentType.description]: 1.2,
+  [documentType.content]: 1,
+};
+/** A synonym counts a little less than the reader's own word. */
+const synonymWeight = 0.8;
+/** A typo-tolerant match (one edit) counts less than an exact one. */
+const fuzzyWeight = 0.5;
+/** The word being typed matches words it starts. */
+const prefixWeight = 0.6;
+/** The other fields that also match add this share of their score. */
+const corroboration = 0.25;
+/**
+ * A heading with no text of its own is an API definition (a field,
+ * parameter or enum value, added by scripts/lib/search-definitions.mjs): it
+ * answers a query that is the term itself, written as code
+ * (`tracking_number`, `Idempotency-Key`), and counts less in a question, in
+ * another form, through a synonym, or when it is a plain word (`stock`, an
+ * enum value of several fields, should find the guides).
+ */
+const definitionInQuestion = 0.1;
+/** How much a page's score falls with each word of the question it lacks. */
+const coverageExponent = 2;
+/**
+ * Typos and prefixes are tried only for a word found in fewer documents
+ * than this.
+ */
+const looseFormsBelow = 10;
+/** The shortest start of a definition's term that asks for it. */
+const minimumTermStart = 4;
+/**
+ * Words of these lengths are also matched with two edits; lunr's cost for
+ * two edits grows fast with a word's length (a pasted string would stall
+ * the worker).
+ */
+const twoEditsMinLength = 7;
+const twoEditsMaxLength = 12;
+/** A match with two edits counts less again. */
+const twoEditsWeight = 0.35;
+/** Words shorter than this are not matched with an edit. */
+const fuzzyMinLength = 5;
+const snippetLength = 120;
+
+const sectionTypes = new Set([documentType.heading, documentType.content]);
+
+/** The index's form of a word: lower case, trimmed, English stem. */
+function stemOf(word: string): string {
+  const token = new lunr.Token(word.toLowerCase(), {});
+  const trimmed = lunr.trimmer(token) as lunr.Token;
+  return String(lunr.stemmer(trimmed));
+}
+
+/** A name written as code: with `_`, `-`, `.`, `/` or inner capitals. */
+const isIdentifier = (term: string) => /[_\-./]|[a-z][A-Z]/.test(term);
+
+/**
+ * Whether a query asks for a definition's term: it is the term, or, while
+ * the reader is still typing, its start.
+ */
+function answersAsTerm(term: string, asked: string, typing: boolean) {
+  const whole = normalised(term);
+  return (
+    isIdentifier(term) &&
+    (whole === asked ||
+      (typing && asked.length >= minimumTermStart && whole.startsWith(asked)))
+  );
+}
+
+/** Text compared as a whole: lower case, single spaces. */
+const normalised = (text: string) =>
+  text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A query's words as the index holds them; apostrophes dropped. */
+function wordsOf(text: string): string[] {
+  return lunr
+    .tokenizer(text.toLowerCase().replace(/['’]/g, ''))
+    .map((token) => String(lunr.trimmer(token)))
+    .filter((word) => word.length > 0);
+}
+
+const isStopWord = (word: string) =>
+  lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
+
+interface Alternative {
+  stems: string[];
+  weight: number;
+  /** The reader typed it: typos and prefixes are tolerated. */
+  typed: boolean;
+}
+
+/** One thing the reader asks about: a word, or a phrase and its synonyms. */
+interface Concept {
+  words: string[];
+  alternatives: Alternative[];
+  /** The synonym groups it came from, if any. */
+  groups?: string;
+}
+
+interface Hit {
+  score: number;
+  positions: Positions;
+  /** Found by the reader's own words, not a synonym. */
+  typed?: boolean;
+}
+
+/**
+ * A document's key: the theme gives a page's title, description and
+ * keywords the same id, so the key holds the type too.
+ */
+const keyOf = (type: number, id: number) => id * 8 + type;
+const typeOfKey = (key: number) => key % 8;
+
+/** Scores of one concept: document key → hit. */
+type ConceptHits = Map<number, Hit>;
+
+export class Searcher {
+  private readonly indexes: TypedIndex[];
+  private readonly documentsByKey = new Map<number, SearchDocument>();
+  private readonly pages = new Map<number, SearchDocument>();
+  /** Page id → anchor → that section's heading and content documents. */
+  private readonly sections = new Map<
+    number,
+    Map<string, {heading?: SearchDocument; content?: SearchDocument}>
+  >();
+  private readonly descriptions = new Map<number, SearchDocument>();
+  private readonly synonymPhrases: string[][][];
+  private readonly ignore: Set<string>;
+
+  constructor(indexes: TypedIndex[], synonyms: SynonymData) {
+    this.indexes = indexes;
+    for (const {type, documents} of indexes) {
+      for (const document of documents) {
+        this.documentsByKey.set(keyOf(type, document.i), document);
+        if (type === documentType.title) {
+          this.pages.set(document.i, document);
+        } else if (type === documentType.description && document.p) {
+          this.descriptions.set(document.p, document);
+        } else if (sectionTypes.has(type as 1 | 4) && document.p) {
+          const sections = this.sections.get(document.p) ?? new Map();
+          this.sections.set(document.p, sections);
+          const anchor = document.h ?? '';
+          const section = sections.get(anchor) ?? {};
+          sections.set(anchor, section);
+          section[type === documentType.heading ? 'heading' : 'content'] =
+            document;
+        }
+      }
+    }
+    this.synonymPhrases = synonyms.groups.map((group) =>
+      group.map((phrase) => wordsOf(String(phrase)).map(stemOf)),
+    );
+    this.ignore = new Set(synonyms.ignore.map((word) => word.toLowerCase()));
+  }
+
+  /** The concepts of a query: synonym phrases first, longest first. */
+  private concepts(input: string): Concept[] {
+    const words = wordsOf(input);
+    const stems = words.map(stemOf);
+    const concepts: Concept[] = [];
+    let position = 0;
+    while (position < words.length) {
+      let best: {length: number; groups: number[]} = {length: 0, groups: []};
+      this.synonymPhrases.forEach((group, groupIndex) => {
+        for (const phrase of group) {
+          const fits =
+            phrase.length > 0 &&
+            phrase.every((stem, offset) => stems[position + offset] === stem);
+          if (fits && phrase.length > best.length) {
+            best = {length: phrase.length, groups: [groupIndex]};
+          } else if (fits && phrase.length === best.length) {
+            best.groups.push(groupIndex);
+          }
+        }
+      });
+      if (best.length > 0) {
+        const typed = stems.slice(position, position + best.length);
+        const seen = new Set([typed.join(' ')]);
+        const alternatives: Alternative[] = [
+          {stems: typed, weight: 1, typed: true},
+        ];
+        for (const groupIndex of best.groups) {
+          for (const phrase of this.synonymPhrases[groupIndex]!) {
+            if (!seen.has(phrase.join(' '))) {
+              seen.add(phrase.join(' '));
+              alternatives.push({
+                stems: phrase,
+                weight: synonymWeight,
+                typed: false,
+              });
+            }
+          }
+        }
+        const groups = best.groups.join(',');
+        const previous = concepts.at(-1);
+        if (previous?.groups === groups) {
+          // Two words of one group ("409 conflict") ask one thing.
+          previous.words.push(...words.slice(position, position + best.length));
+          previous.alternatives.push(
+            ...alternatives.filter(
+              (alternative) =>
+                alternative.typed ||
+                !previous.alternatives.some(
+                  (other) =>
+                    other.stems.join(' ') === alternative.stems.join(' '),
+                ),
+            ),
+          );
+        } else {
+          concepts.push({
+            words: words.slice(position, position + best.length),
+            alternatives,
+            groups,
+          });
+        }
+        position += best.length;
+      } else {
+        concepts.push({
+          words: [words[position]!],
+          alternatives: [{stems: [stems[position]!], weight: 1, typed: true}],
+        });
+        position += 1;
+      }
+    }
+    const meaningful = concepts.filter(
+      (concept) =>
+        concept.alternatives.length > 1 ||
+        !concept.words.every(
+          (word) => isStopWord(word) || this.ignore.has(word),
+        ),
+    );
+    return meaningful.length > 0 ? meaningful : concepts;
+  }
+
+  /** Every document holding `stem` (exactly, with one edit, or as a prefix). */
+  private termHits(
+    stem: string,
+    typed: boolean,
+    last: boolean,
+    cache: Map<string, Map<number, Hit>>,
+  ): Map<number, Hit> {
+    const key = `${stem}|${typed}|${last}`;
+    const cached = cache.get(key);
+    if (cached) {
+      return cached;
+    }
+    const hits = new Map<number, Hit>();
+    const variants: {weight: number; options: object}[] = [
+      {weight: 1, options: {}},
+    ];
+    if (typed && stem.length >= fuzzyMinLength) {
+      variants.push({weight: fuzzyWeight, options: {editDistance: 1}});
+    }
+    if (
+      typed &&
+      stem.length >= twoEditsMinLength &&
+      stem.length <= twoEditsMaxLength
+    ) {
+      variants.push({weight: twoEditsWeight, options: {editDistance: 2}});
+    }
+    if (typed && last && stem.length >= 3) {
+      variants.push({
+        weight: prefixWeight,
+        options: {wildcard: lunr.Query.wildcard.TRAILING},
+      });
+    }
+    for (const [position, {weight, options}] of variants.entries()) {
+      // A word the pages use often needs no looser forms: they cost time
+      // and add only noise.
+      if (position > 0 && hits.size >= looseFormsBelow) {
+        break;
+      }
+      for (const {index, type} of this.indexes) {
+        let results: lunr.Index.Result[];
+        try {
+          results = index.query((query) => {
+            query.term(stem, {
+              usePipeline: false,
+              presence: lunr.Query.presence.OPTIONAL,
+              ...options,
+            });
+          });
+        } catch {
+          continue;
+        }
+        for (const result of results) {
+          const id = keyOf(type, Number(result.ref));
+          const score = result.score * weight;
+          const previous = hits.get(id);
+          if (!previous || previous.score < score) {
+            const positions = Object.values(result.matchData.metadata).flatMap(
+              (fields) =>
+                (fields as Record<string, {position?: Positions}>).t
+                  ?.position ?? [],
+            );
+            hits.set(id, {score, positions});
+          }
+        }
+      }
+    }
+    cache.set(key, hits);
+    return hits;
+  }
+
+  /** Each document's best score for a concept, over its alternatives. */
+  private conceptHits(
+    concept: Concept,
+    isLast: boolean,
+    cache: Map<string, Map<number, Hit>>,
+  ): ConceptHits {
+    const hits: ConceptHits = new Map();
+    for (const alternative of concept.alternatives) {
+      const perStem = alternative.stems.map((stem, index) =>
+        this.termHits(
+          stem,
+          alternative.typed,
+          isLast && index === alternative.stems.length - 1,
+          cache,
+        ),
+      );
+      const documents = new Set(perStem.flatMap((map) => [...map.keys()]));
+      for (const id of documents) {
+        const found = perStem
+          .map((map) => map.get(id))
+          .filter((hit): hit is Hit => hit !== undefined);
+        // A phrase counts fully only where all its words are.
+        const share = found.length / alternative.stems.length;
+        const score =
+          alternative.weight *
+          share *
+          share *
+          found.reduce((sum, hit) => sum + hit.score, 0);
+        const previous = hits.get(id);
+        if (!previous || previous.score < score) {
+          hits.set(id, {
+            score,
+            positions: found.flatMap((hit) => hit.positions),
+            typed: alternative.typed,
+          });
+        }
+      }
+    }
+    return hits;
+  }
+
+  search(input: string, limit: number): SearchResult[] {
+    const concepts = this.concepts(input);
+    if (concepts.length === 0) {
+      return [];
+    }
+    const endsTyping = !/\s$/.test(input);
+    const asked = normalised(input);
+    const cache = new Map<string, Map<number, Hit>>();
+    const hitsByConcept = concepts.map((concept, index) =>
+      this.conceptHits(
+        concept,
+        endsTyping && index === concepts.length - 1,
+        cache,
+      ),
+    );
+
+    // Per page: each concept's score in the page's own fields (title,
+    // keywords, description), and in each section (heading and text).
+    interface PageScore {
+      fields: number[];
+      sections: Map<string, number[]>;
+      /** The best matching heading of each anchor (definitions share one). */
+      headings: Map<string, {document: SearchDocument; score: number}>;
+    }
+    const pageScores = new Map<number, PageScore>();
+    const pageScore = (pageId: number) => {
+      let page = pageScores.get(pageId);
+      if (!page) {
+        page = {
+          fields: concepts.map(() => 0),
+          sections: new Map(),
+          headings: new Map(),
+        };
+        pageScores.set(pageId, page);
+      }
+      return page;
+    };
+    hitsByConcept.forEach((hits, conceptIndex) => {
+      for (const [key, hit] of hits) {
+        const type = typeOfKey(key);
+        const document = this.documentsByKey.get(key)!;
+        const pageId = type === documentType.title ? document.i : document.p;
+        if (pageId === undefined || !this.pages.has(pageId)) {
+          continue;
+        }
+        const definition =
+          type === documentType.heading &&
+          !this.sections.get(pageId)?.get(document.h ?? '')?.content;
+        const weighted =
+          hit.score *
+          typeWeight[type]! *
+          (definition && !answersAsTerm(document.t, asked, endsTyping)
+            ? definitionInQuestion
+            : 1);
+        const page = pageScore(pageId);
+        if (type === documentType.heading) {
+          const anchor = document.h ?? '';
+          const best = page.headings.get(anchor);
+          if (!best || best.score < weighted) {
+            page.headings.set(anchor, {document, score: weighted});
+          }
+        }
+        if (sectionTypes.has(type as 1 | 4)) {
+          const anchor = document.h ?? '';
+          const section = page.sections.get(anchor) ?? concepts.map(() => 0);
+          page.sections.set(anchor, section);
+          section[conceptIndex] = Math.max(section[conceptIndex]!, weighted);
+        } else {
+          page.fields[conceptIndex] = Math.max(
+            page.fields[conceptIndex]!,
+            weighted,
+          );
+        }
+      }
+    });
+
+    // How much each concept says: rare words more than common ones (the
+    // share of pages that hold it), so a page that lacks a common word of
+    // the question ("fails", "everything") loses less than one that lacks
+    // its subject.
+    const pageCount = Math.max(1, this.pages.size);
+    const weights = concepts.map((_, conceptIndex) => {
+      let pages = 0;
+      for (const page of pageScores.values()) {
+        if (
+          page.fields[conceptIndex]! > 0 ||
+          [...page.sections.values()].some(
+            (section) => section[conceptIndex]! > 0,
+          )
+        ) {
+          pages += 1;
+        }
+      }
+      return Math.log(1 + pageCount / (1 + pages));
+    });
+    const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+
+    // A page counts as its best section read with its own fields: the
+    // words a reader asks about should meet in one place, not be collected
+    // from all over a long page.
+    const scoreOf = (fields: number[], section: number[]) => {
+      let total = 0;
+      let covered = 0;
+      fields.forEach((field, index) => {
+        const best = Math.max(field, section[index]!);
+        const other = Math.min(field, section[index]!);
+        if (best > 0) {
+          covered += weights[index]!;
+        }
+        total += best + corroboration * other;
+      });
+      const coverage = covered / totalWeight;
+      return total * coverage ** coverageExponent;
+    };
+    const ranked = [...pageScores]
+      .map(([pageId, page]) => {
+        let bestAnchor: string | undefined;
+        let score = scoreOf(
+          page.fields,
+          concepts.map(() => 0),
+        );
+        for (const [anchor, section] of page.sections) {
+          const value = scoreOf(page.fields, section);
+          if (value > score) {
+            score = value;
+            bestAnchor = anchor;
+          }
+        }
+        return {
+          pageId,
+          bestAnchor,
+          heading:
+            bestAnchor === undefined
+              ? undefined
+              : page.headings.get(bestAnchor)?.document,
+          score,
+        };
+      })
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+
+    const tokens = [
+      ...new Set(
+        concepts.flatMap((concept) =>
+          concept.words.filter(
+            (word) => !isStopWord(word) && !this.ignore.has(word),
+          ),
+        ),
+      ),
+    ];
+    return ranked.map(({pageId, bestAnchor, heading, score}) =>
+      this.result(pageId, bestAnchor, heading, score, hitsByConcept, tokens),
+    );
+  }
+
+  /** A page's result: its best section, or its top, with a snippet. */
+  private result(
+    pageId: number,
+    bestAnchor: string | undefined,
+    heading: SearchDocument | undefined,
+    score: number,
+    hitsByConcept: ConceptHits[],
+    tokens: string[],
+  ): SearchResult {
+    const page = this.pages.get(pageId)!;
+    const section =
+      bestAnchor === undefined
+        ? undefined
+        : this.sections.get(pageId)?.get(bestAnchor);
+    const description = this.descriptions.get(pageId);
+    const text = section?.content ?? (section ? undefined : description);
+    const textKey = text
+      ? keyOf(
+          section?.content ? documentType.content : documentType.description,
+          text.i,
+        )
+      : undefined;
+    const positions =
+      textKey === undefined
+        ? []
+        : hitsByConcept.flatMap((hits) => hits.get(textKey)?.positions ?? []);
+    const snippetSource = text ?? description;
+    const {snippet, marks} = snippetOf(snippetSource?.t ?? '', positions);
+    const opens = section?.content ?? heading ?? section?.heading ?? page;
+    const type =
+      opens === page
+        ? documentType.title
+        : opens === section?.content
+          ? documentType.content
+          : documentType.heading;
+    const sectionTitle =
+      bestAnchor && section
+        ? (heading?.t ?? section.heading?.t ?? section.content?.s)
+        : undefined;
+    // The theme's results page marks the opened document's own text.
+    const ownPositions =
+      opens === section?.content ? positions : wordPositions(opens.t, tokens);
+    const metadataPositions: Positions = ownPositions.length
+      ? ownPositions
+      : [[0, 0]];
+    return {
+      document: opens,
+      type,
+      page: opens === page ? false : page,
+      metadata: {
+        [tokens[0] ?? '']: {t: {position: metadataPositions}},
+      },
+      tokens,
+      score,
+      pageTitle: page.t,
+      path: withoutRepeats(page.b ?? []),
+      sectionTitle,
+      snippet,
+      marks,
+    };
+  }
+}
+
+/** Where the reader's words start words of `text`: [start, length] pairs. */
+export function wordPositions(text: string, words: string[]): Positions {
+  const lower = text.toLowerCase();
+  const positions: Positions = [];
+  for (const word of words.filter((candidate) => candidate.length > 1)) {
+    let at = lower.indexOf(word);
+    while (at !== -1) {
+      if (at === 0 || !/[\p{L}\p{N}_]/u.test(lower[at - 1]!)) {
+        positions.push([at, word.length]);
+      }
+      at = lower.indexOf(word, at + word.length);
+    }
+  }
+  return positions.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+}
+
+/** A breadcrumb without an item that repeats the one before it. */
+export function withoutRepeats(path: string[]): string[] {
+  return path.filter((item, index) => item !== path[index - 1]);
+}
+
+/**
+ * A passage of `text` around its first match: from the start of that
+ * sentence when it is near, else from the start of a word, and cut at the
+ * end of a word. Marks are the matches inside it, relative to the passage.
+ */
+export function snippetOf(
+  text: string,
+  positions: Positions,
+  length = snippetLength,
+): {snippet: string; marks: Positions} {
+  const sorted = [...positions].sort((a, b) => a[0] - b[0]);
+  const first = sorted[0]?.[0] ?? 0;
+  let start = 0;
+  if (first + 20 > length) {
+    const sentence = Math.max(
+      text.lastIndexOf('. ', first),
+      text.lastIndexOf('? ', first),
+      text.lastIndexOf(': ', first),
+    );
+    if (sentence >= 0 && first - sentence < length * 0.6) {
+      start = sentence + 2;
+    } else {
+      const from = Math.max(0, first - 30);
+      const space = text.lastIndexOf(' ', from);
+      start = space < 0 ? 0 : space + 1;
+    }
+  }
+  let end = Math.min(text.length, start + length);
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) {
+      end = space;
+    }
+  }
+  const snippet = `${start > 0 ? '… ' : ''}${text.slice(start, end).replace(/[,;:]$/, '')}${end < text.length ? ' …' : ''}`;
+  const offset = start > 0 ? 2 - start : -start;
+  const marks = sorted
+    .filter(([at, size]) => at >= start && at + size <= end)
+    .map(([at, size]): [number, number] => [at + offset, size]);
+  return {snippet, marks};
+}
