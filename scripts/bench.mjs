@@ -297,6 +297,13 @@ function findability() {
   };
 }
 
+/**
+ * The report's search sections.
+ * @param {ReturnType<typeof searchIndexSizes>} index undefined without a local index
+ * @param {Awaited<ReturnType<typeof searchTimings>>} search
+ * @param {ReturnType<typeof findability> | undefined} found
+ * @returns {string[]}
+ */
 function searchReport(index, search, found) {
   return [
     '## Search index',

@@ -1,3 +1,4 @@
+// @ts-check
 // Makes search land on API definitions. The local search indexes headings
 // (h1-h3) and the text under them; a field of the API reference is a list
 // item, not a heading, so a query such as `tracking_number` found the field
@@ -18,10 +19,27 @@ import jitiFactory from 'jiti';
 import lunr from 'lunr';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
-const {releaseDefinitions} = jiti('./api-definitions.ts');
-const {apiReleases, latestRelease, releaseDocsPath} = jiti(
-  '../../src/plugins/openapi-reference/releases.ts',
-);
+// jiti returns what it loads untyped; these are the modules' own types.
+const {releaseDefinitions} =
+  /** @type {typeof import('./api-definitions.ts')} */ (
+    jiti('./api-definitions.ts')
+  );
+const {apiReleases, latestRelease, releaseDocsPath} =
+  /** @type {typeof import('../../src/plugins/openapi-reference/releases.ts')} */ (
+    jiti('../../src/plugins/openapi-reference/releases.ts')
+  );
+
+/** @typedef {import('../../src/theme/SearchBar/ranking.ts').SearchDocument} SearchDocument */
+/** @typedef {import('./search-findability.ts').IndexFile} IndexFile */
+
+/**
+ * A folder of the build holding search indexes, and the release whose API
+ * pages they serve, under `route` (without the leading `/`).
+ * @typedef {object} IndexFolder
+ * @property {import('../../src/plugins/openapi-reference/releases.ts').ApiRelease} release
+ * @property {string} route
+ * @property {string} indexDir
+ */
 
 /** The index's document types, in the order of its arrays (the plugin's own). */
 const titleType = 0;
@@ -32,6 +50,8 @@ const headingType = 1;
  * the root index holds the latest release's pages (`docs/api/<name>`); an
  * older release's pages (`docs/api/<release>/<name>`) have their own index
  * in their folder, which the search box loads on those pages.
+ * @param {string} buildDir
+ * @returns {IndexFolder[]}
  */
 function indexFolders(buildDir) {
   return apiReleases.map((release) => {
@@ -45,11 +65,20 @@ function indexFolders(buildDir) {
   });
 }
 
-/** A breadcrumb without an item that repeats the one before it. */
+/**
+ * A breadcrumb without an item that repeats the one before it.
+ * @param {string[]} items
+ * @returns {string[]}
+ */
 export const withoutRepeats = (items) =>
   items.filter((item, index) => item !== items[index - 1]);
 
-/** The heading index rebuilt as the search plugin builds it (lunr, English). */
+/**
+ * The heading index rebuilt as the search plugin builds it (lunr, English).
+ * @param {SearchDocument[]} documents
+ * @param {Map<number, number>} boosts each document's boost, by its id
+ * @returns {import('lunr').Index}
+ */
 function headingIndex(documents, boosts) {
   return lunr(function build() {
     this.ref('i');
@@ -67,6 +96,10 @@ function headingIndex(documents, boosts) {
 /**
  * Adds the API definitions to every local search index in `buildDir`, and
  * removes repeats from its breadcrumbs. `siteDir` holds the sources.
+ * @param {string} buildDir
+ * @param {string} basePath the site's base URL, with its trailing `/`
+ * @param {string} siteDir
+ * @returns {Promise<number>} how many definitions were added
  */
 export async function addSearchDefinitions(buildDir, basePath, siteDir) {
   let added = 0;
@@ -76,7 +109,13 @@ export async function addSearchDefinitions(buildDir, basePath, siteDir) {
   return added;
 }
 
-/** Adds one release's API definitions to the search indexes of its folder. */
+/**
+ * Adds one release's API definitions to the search indexes of its folder.
+ * @param {IndexFolder} folder
+ * @param {string} basePath
+ * @param {string} siteDir
+ * @returns {Promise<number>}
+ */
 async function addToIndexes({release, route, indexDir}, basePath, siteDir) {
   const indexFiles = (await readdir(indexDir)).filter((name) =>
     /^search-index.*\.json$/.test(name),
@@ -87,6 +126,7 @@ async function addToIndexes({release, route, indexDir}, basePath, siteDir) {
   const pages = await releaseDefinitions(siteDir, release);
   let added = 0;
   for (const file of indexFiles) {
+    /** @type {IndexFile} */
     const indexes = JSON.parse(
       await readFile(path.join(indexDir, file), 'utf8'),
     );
@@ -99,6 +139,7 @@ async function addToIndexes({release, route, indexDir}, basePath, siteDir) {
       Math.max(...indexes.flatMap(({documents}) => documents.map(({i}) => i))) +
       1;
     const headings = indexes[headingType].documents;
+    /** @type {Map<number, number>} */
     const boosts = new Map();
     for (const {page: name, definitions} of pages) {
       const url = `${basePath}${route}/${name}`;
