@@ -2,10 +2,7 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadApiModel, pageSourcesFile, releaseSpec} from './model';
-import apiReferenceRemarkPlugin, {
-  placeholderNames,
-  type ApiReferenceOptions,
-} from './remark';
+import apiReferenceRemarkPlugin, {placeholderNames} from './remark';
 import {apiReleases, latestRelease} from './releases';
 import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
@@ -20,11 +17,16 @@ export const releaseSpecFiles = (release: string) => ({
   json: `${releaseSpecFolder}/${release}.json`,
 });
 
-/** The remark plugin and its options, for the docs plugin's `beforeDefaultRemarkPlugins`. */
-export function apiReferenceRemark(
-  siteDir: string,
-): [typeof apiReferenceRemarkPlugin, ApiReferenceOptions] {
-  return [apiReferenceRemarkPlugin, {siteDir}];
+/**
+ * The remark plugin for the docs plugin's `beforeDefaultRemarkPlugins`,
+ * bound to the site's folder. Bound, not given as options: Docusaurus
+ * serialises the config, options included, into the client bundle, which
+ * must not carry the checkout's path (a plugin function is left out).
+ */
+export function apiReferenceRemark(siteDir: string) {
+  return function apiReferenceRemarkForSite() {
+    return apiReferenceRemarkPlugin({siteDir});
+  };
 }
 
 /**

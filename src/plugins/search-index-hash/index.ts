@@ -57,5 +57,8 @@ export function searchIndexHashDir(siteDir: string): string {
   );
   mkdirSync(dir, {recursive: true});
   writeFileSync(path.join(dir, 'inputs.md'), `${digest}\n`);
-  return dir;
+  // Relative to the site (the theme resolves it there): the config, with
+  // this path, is serialised into the client bundle, which must not depend
+  // on where the checkout is.
+  return path.relative(siteDir, dir);
 }
