@@ -17,8 +17,20 @@ export class AuthoringError extends Error {
     this.name = 'AuthoringError';
     this.problems = problems;
     this.stack = `${this.name}: ${message}`;
+    raised.set(message, this);
   }
 }
+
+/**
+ * Every authoring error raised in this process, by message, so that the
+ * bundler can find one again inside the error a loader wrapped it in
+ * (`errorsOnce` in the openapi-reference plugin).
+ */
+const raised = new Map<string, AuthoringError>();
+
+/** The authoring error whose message a wrapping error's text quotes. */
+export const quotedAuthoringError = (text: string) =>
+  [...raised.values()].find((error) => text.includes(error.message));
 
 /** Where a value was written: a file (its absolute path) and a 1-based line. */
 export interface SourceLocation {

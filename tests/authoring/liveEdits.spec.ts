@@ -156,5 +156,9 @@ test('a dangling $ref shows one message naming its file and line', async ({
         .getByText(message),
     ).toBeVisible({timeout: 2_000});
   }).toPass({timeout: editMs});
+  // Once, not once per page drawn from the spec, and with no loader's stack.
+  await expect(
+    page.frameLocator('#webpack-dev-server-client-overlay').locator('body'),
+  ).not.toContainText(/MDX compilation failed|\n\s+at /);
   expect(output).toContain(message);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadApiModel, pageSourcesFile, releaseSpec} from './model';
 import apiReferenceRemarkPlugin, {placeholderNames} from './remark';
+import {OneMessagePerMistake} from './one-message-per-mistake';
 import {apiReleases, latestRelease} from './releases';
 import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
@@ -63,6 +64,7 @@ export default function openapiReferencePlugin(context: LoadContext): Plugin {
     },
     configureWebpack() {
       return {
+        plugins: [new OneMessagePerMistake()],
         module: {
           rules: [
             {
