@@ -58,7 +58,7 @@ const flows: Flow[] = [
     },
   },
   {
-    title: 'Orders',
+    title: 'Orders and sales',
     from: {
       who: 'Shop: Northwind Shopify',
       what: 'Olivia Bennett pays for order 10482, one jacket in size M',
@@ -66,28 +66,28 @@ const flows: Flow[] = [
     into: 'when paid',
     hub: (
       <>
-        Makes one order per brand, <code>pending</code>, and allocates its units
-        at once
+        Makes one order per brand, <code>pending</code>, allocates its units at
+        once and records a sale for each line
       </>
     ),
-    out: 'to accept',
+    out: 'to accept, and to Sales',
     to: {
-      who: 'Fulfilling company',
-      what: 'The brand for dropship, the retailer for wholesale: Northwind accepts 10482',
+      who: 'Fulfilling company, and the brand',
+      what: 'Northwind accepts 10482 (the retailer for wholesale, the brand for dropship); the sale shows in Sales for Northwind and Alder & Finch',
     },
   },
   {
-    title: 'Dispatch and sales',
+    title: 'Dispatch',
     from: {
       who: 'Fulfilling company',
       what: 'Records a dispatch: DPD Next Day, tracking 15501234567890',
     },
     into: 'dispatch',
-    hub: 'Takes the units off on hand and allocated, and records the sale',
+    hub: 'Takes the units off on hand and allocated',
     out: 'fulfilment with tracking',
     to: {
-      who: 'Shop, then brand',
-      what: 'Shopify emails the customer; the sale shows in Sales for Northwind and Alder & Finch',
+      who: 'Shop: Northwind Shopify',
+      what: 'The order is fulfilled and Shopify emails the customer the tracking link',
     },
   },
 ];
