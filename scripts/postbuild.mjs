@@ -20,8 +20,6 @@
 //    serves as they are (brotli_static, gzip_static).
 import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {promisify} from 'node:util';
-import {brotliCompress, constants, gzip} from 'node:zlib';
 import {
   contentSecurityPolicy,
   inlineHashes,
@@ -31,6 +29,7 @@ import {
   securityHeadersFile,
 } from './lib/deployment-facts.mjs';
 import {addSearchDefinitions} from './lib/search-definitions.mjs';
+import {precompress} from './lib/precompress.mjs';
 
 const buildDir = path.resolve(process.argv[2] ?? 'build');
 const facts = readDeploymentFacts(buildDir);
@@ -45,9 +44,6 @@ const revalidate = 'no-cache';
 // grows with every distinct inline hash, so a build that outgrows it fails
 // here rather than on the host.
 const maxHeadersLine = 2_000;
-
-const compressible =
-  /\.(html|js|css|json|svg|xml|txt|md|yaml|map|webmanifest)$/;
 
 /**
  * Every file under `dir`, at any depth.
@@ -120,37 +116,6 @@ function headersFile(headers) {
     );
   }
   return contents;
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * Writes `<file>.br` and `<file>.gz` beside each compressible file.
- * @param {string[]} files
- * @returns {Promise<void>}
- */
-async function precompress(files) {
-  await Promise.all(
-    files
-      .filter((file) => compressible.test(file))
-      .map(async (file) => {
-        const content = await readFile(file);
-        const [br, gz] = await Promise.all([
-          brotli(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-          gzipAsync(content, {level: 9}),
-        ]);
-        await Promise.all([
-          writeFile(`${file}.br`, br),
-          writeFile(`${file}.gz`, gz),
-        ]);
-      }),
-  );
 }
 
 const definitions =

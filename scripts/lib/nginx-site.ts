@@ -5,7 +5,14 @@
 // deploy logic to publish builds into it. Used by the browser tests and the
 // benchmark.
 import {spawn} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {readDeploymentFacts} from './deployment-facts.mjs';
@@ -191,6 +198,77 @@ ${siteConfig(root, port, baseUrl, tls)}
     async rollback({keepDays = defaultKeepDays, now, onStep} = {}) {
       await rollback({...nginxOptions, keepDays, now, onStep});
     },
+    stop() {
+      child.kill('SIGQUIT');
+      rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+export interface PlainSite {
+  /** The build folder, served at `basePath`. */
+  build: string;
+  basePath: string;
+  port: number;
+}
+
+/**
+ * One nginx serving several builds side by side, each on its own port with
+ * the same plain configuration (precompressed files, clean URLs, the
+ * build's 404 page): the benchmark's like-for-like host for the site and
+ * the stock template.
+ */
+export async function startPlainNginx(
+  sites: PlainSite[],
+): Promise<{origins: string[]; stop(): void}> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ih-help-plain-nginx-'));
+  const conf = path.join(dir, 'nginx.conf');
+  const servers = sites.map(({build, basePath, port}, index) => {
+    // The build is linked in at its base path, so nginx's root maps URLs
+    // to files without an alias.
+    const root = path.join(dir, `site-${index}`);
+    const mount = path.join(root, basePath);
+    mkdirSync(path.dirname(mount), {recursive: true});
+    symlinkSync(path.resolve(siteDir, build), mount.replace(/\/$/, ''));
+    return `  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    disable_symlinks off;
+    brotli_static on;
+    gzip_static on;
+    gzip_vary on;
+    location ${basePath} {
+      try_files $uri $uri/index.html $uri.html =404;
+      error_page 404 ${basePath}404.html;
+    }
+  }`;
+  });
+  writeFileSync(
+    conf,
+    `daemon off;
+user ${process.getuid?.() === 0 ? 'root' : 'nobody'};
+worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'error.log')};
+include /etc/nginx/modules-enabled/*.conf;
+events {}
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+${servers.join('\n')}
+}
+`,
+  );
+  const child = spawn(nginxBinary, ['-c', conf], {stdio: 'inherit'});
+  const origins = sites.map(({port}) => `http://127.0.0.1:${port}`);
+  await Promise.all(
+    sites.map(({basePath}, index) =>
+      waitForServer(`${origins[index]}${basePath}`),
+    ),
+  );
+  return {
+    origins,
     stop() {
       child.kill('SIGQUIT');
       rmSync(dir, {recursive: true, force: true});
