@@ -2,9 +2,8 @@ import {createHash} from 'node:crypto';
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {
   deref,
-  type Example,
+  firstExample,
   type JsonValue,
-  type MediaType,
   type OpenApiDocument,
   type OperationEntry,
 } from './spec';
@@ -57,23 +56,6 @@ export interface SampleRequest {
 
 const jsonMediaType = 'application/json';
 export const idempotencyHeader = 'Idempotency-Key';
-
-/** The first named example of a media type, or its single `example`. */
-export function firstExample(
-  document: OpenApiDocument,
-  media: MediaType | undefined,
-): {name: string; example: Example} | undefined {
-  if (!media) {
-    return undefined;
-  }
-  const [entry] = Object.entries(media.examples ?? {});
-  if (entry) {
-    return {name: entry[0], example: deref(document, entry[1])};
-  }
-  return media.example === undefined
-    ? undefined
-    : {name: 'example', example: {value: media.example}};
-}
 
 function sampleServer(document: OpenApiDocument): string {
   const sandbox = document.servers.find((server) =>
@@ -140,9 +122,17 @@ export function sampleRequest(
   ).toString();
   const url = `${sampleServer(document)}${pathname}${query ? `?${query}` : ''}`;
 
+  // The release header comes from the operation's own parameter, whose one
+  // value is the document's release.
+  const release = valueOf(releaseHeader);
+  if (release !== sampleRelease(document)) {
+    throw new Error(
+      `${operation.operationId}: ${releaseHeader} is ${release}, but the document is ${sampleRelease(document)}.`,
+    );
+  }
   const headers: [string, string][] = [
     ['Authorization', `Bearer ${sampleApiKey}`],
-    [releaseHeader, sampleRelease(document)],
+    [releaseHeader, release],
   ];
   const requestBody =
     operation.requestBody && deref(document, operation.requestBody);
@@ -152,7 +142,10 @@ export function sampleRequest(
     headers.push(['Content-Type', jsonMediaType]);
   }
   parameters
-    .filter((parameter) => parameter.in === 'header')
+    .filter(
+      (parameter) =>
+        parameter.in === 'header' && parameter.name !== releaseHeader,
+    )
     .forEach((parameter) =>
       headers.push([
         parameter.name,
