@@ -1,9 +1,12 @@
 import {createHash} from 'node:crypto';
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
+import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
 import {
   deref,
+  filterParameterName,
   firstExample,
   type JsonValue,
+  type Parameter,
   type OpenApiDocument,
   type OperationEntry,
 } from './spec';
@@ -77,6 +80,24 @@ export function sampleRelease(document: OpenApiDocument): string {
   return release;
 }
 
+/** The fields the example `filter` of a list narrows, if it has one. */
+export function filteredFields(parameters: Parameter[]): string[] {
+  const filter = parameters.find(
+    ({name, in: location}) =>
+      name === filterParameterName && location === 'query',
+  );
+  if (typeof filter?.example !== 'string') {
+    return [];
+  }
+  const parsed = parseQuery(filter.example);
+  if (!parsed.ok) {
+    throw new Error(
+      `The filter example ${filter.example} does not parse: ${parsed.error.message}.`,
+    );
+  }
+  return listConditions(parsed.expression).map(({field}) => field);
+}
+
 /** A stable key of UUID shape, its own for each operation. */
 export function sampleIdempotencyKey(operationId: string): string {
   const hex = createHash('sha256').update(operationId).digest('hex');
@@ -111,12 +132,16 @@ export function sampleRequest(
   const pathname = entry.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(valueOf(name)),
   );
+  const filtered = filteredFields(parameters);
   const query = new URLSearchParams(
     parameters
       .filter(
         (parameter) =>
           parameter.in === 'query' &&
-          (parameter.required || parameter.example !== undefined),
+          (parameter.required ||
+            (parameter.example !== undefined &&
+              // The filter already narrows this field: not twice.
+              !filtered.includes(parameter.name))),
       )
       .map((parameter) => [parameter.name, valueOf(parameter.name)]),
   ).toString();
