@@ -4,10 +4,15 @@
 // samples that narrow a field once.
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
+import {
+  loadRelease,
+  overlayPath,
+} from '../../src/plugins/openapi-reference/release-spec';
 import {
   apiReleases,
+  latestRelease,
   releaseHeader,
+  type ApiRelease,
 } from '../../src/plugins/openapi-reference/releases';
 import {
   filteredFields,
@@ -17,12 +22,22 @@ import {
   allOperations,
   deref,
   publishedSpec,
+  where,
   type JsonValue,
   type OperationEntry,
   type OpenApiDocument,
 } from '../../src/plugins/openapi-reference/spec';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
+/** Where an operation is written: its line in the source, or the release's overlay. */
+const at = (release: ApiRelease, {operation}: OperationEntry) =>
+  `${where(
+    operation,
+    release === latestRelease
+      ? path.join(specDir, 'openapi.yaml')
+      : overlayPath(specDir, release),
+  )}: ${operation.operationId}`;
+
 const isList = ({parameters}: OperationEntry) =>
   parameters.some(({name}) => name === 'cursor' || name === 'after');
 
@@ -63,7 +78,7 @@ for (const release of apiReleases) {
             header.example === release
           );
         })
-        .map(({operation}) => operation.operationId);
+        .map((entry) => at(release, entry));
       expect(missing, missing.join('\n')).toEqual([]);
     });
 
@@ -94,7 +109,7 @@ for (const release of apiReleases) {
         return decoded.startsWith(`${prefix}_`)
           ? []
           : [
-              `${entry.operation.operationId}: cursor ${cursor} (${decoded}) is not a ${prefix}_ cursor`,
+              `${at(release, entry)}: cursor ${cursor} (${decoded}) is not a ${prefix}_ cursor`,
             ];
       });
       expect(problems, problems.join('\n')).toEqual([]);
@@ -114,7 +129,7 @@ for (const release of apiReleases) {
                 /^(cursor|after): .*(24 hours|30 days)/.test(detail),
             ),
         )
-        .map(({operation}) => operation.operationId);
+        .map((entry) => at(release, entry));
       expect(missing, missing.join('\n')).toEqual([]);
     });
 
@@ -131,7 +146,7 @@ for (const release of apiReleases) {
           .filter((name) => filtered.includes(name))
           .map(
             (name) =>
-              `${entry.operation.operationId}: sends ${name} and a filter on ${name}`,
+              `${at(release, entry)}: sends ${name} and a filter on ${name}`,
           );
       });
       expect(problems, problems.join('\n')).toEqual([]);
