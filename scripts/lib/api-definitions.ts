@@ -47,7 +47,8 @@ export const introductionPage = 'introduction';
 
 /**
  * Terms the API introduction defines in its prose rather than in a schema:
- * the list envelope and its parameters, which every list shares. A search
+ * the list envelope and its parameters, which every list shares, and the
+ * release header, which every operation takes. A search
  * for one opens the section that explains it (its heading's anchor).
  */
 export const proseDefinitions = [
@@ -56,6 +57,8 @@ export const proseDefinitions = [
     section: 'pagination',
     terms: ['next_cursor', 'has_more', 'cursor', 'limit'],
   },
+  // Every operation takes the release header; its section explains it.
+  {page: introductionPage, section: 'versioning', terms: ['Hub-Version']},
 ];
 
 type Node = RootContent | Root;

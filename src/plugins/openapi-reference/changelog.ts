@@ -144,6 +144,9 @@ export const setMember = (value: unknown) =>
 const code = (value: unknown) =>
   `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 
+/** A keyword's value as JSON, so a string's edges show. */
+const json = (value: unknown) => `\`${JSON.stringify(value)}\``;
+
 /** The value without its documentation keys, for comparing. */
 function bare(value: unknown): unknown {
   if (Array.isArray(value)) {
@@ -541,10 +544,10 @@ function compareSchemas(
           );
     const change =
       before === undefined
-        ? `${code(keyword)} ${code(after)} added to ${what}`
+        ? `${code(keyword)} ${json(after)} added to ${what}`
         : after === undefined
-          ? `${code(keyword)} ${code(before)} removed from ${what}`
-          : `${code(keyword)} of ${what} changed from ${code(before)} to ${code(after)}`;
+          ? `${code(keyword)} ${json(before)} removed from ${what}`
+          : `${code(keyword)} of ${what} changed from ${json(before)} to ${json(after)}`;
     record(
       walk,
       place,
