@@ -23,6 +23,7 @@ import {
   apiDocsFolder,
   apiVersionedDocsFolder,
   latestRelease,
+  releaseHeader,
   type ApiRelease,
 } from '../../src/plugins/openapi-reference/releases';
 
@@ -136,10 +137,12 @@ export function definitionsOf(nodes: RootContent[]): Definition[] {
       const description = node.children.find((child) =>
         hasClass(child as Node, 'api-field__description'),
       ) as Node | undefined;
-      const terms = [
-        ...(name ? [toString(name)] : []),
-        ...enumValues(description),
-      ];
+      // The release header, on every operation, and its one value are
+      // defined once, by the introduction (proseDefinitions).
+      const terms =
+        name && toString(name) === releaseHeader
+          ? []
+          : [...(name ? [toString(name)] : []), ...enumValues(description)];
       for (const term of terms) {
         if (id && term && !seen.has(term)) {
           seen.set(term, id);

@@ -91,6 +91,13 @@ test('fields, parameters and enum values point at their anchors', async () => {
   expect(latest.get('introduction next_cursor')).toBe('#pagination');
   // The release header, which every operation takes, opens Versioning.
   expect(latest.get('introduction Hub-Version')).toBe('#versioning');
+  expect(
+    [...latest.keys()].filter(
+      (key) =>
+        / (Hub-Version|2023-07)$/.test(key) &&
+        key !== 'introduction Hub-Version',
+    ),
+  ).toEqual([]);
   expect(latest.get('introduction amount')).toBe('#money-object-amount');
   // A parameter, when no object has a field of that name.
   expect(
