@@ -10,15 +10,22 @@ import {
   releaseChanges,
   type ChangeRow,
 } from '../../src/plugins/openapi-reference/changelog';
-import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
+import {
+  applyOverlay,
+  loadRelease,
+  overlayPath,
+  readOverlay,
+} from '../../src/plugins/openapi-reference/release-spec';
 import {
   latestRelease,
   olderReleases,
   releaseHeader,
 } from '../../src/plugins/openapi-reference/releases';
-import type {
-  LoadedSpec,
-  OpenApiDocument,
+import {
+  finishSpec,
+  mergeSpec,
+  type LoadedSpec,
+  type OpenApiDocument,
 } from '../../src/plugins/openapi-reference/spec';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
@@ -287,4 +294,39 @@ test('a difference no row explains fails the test, such as the webhooks left unc
     ),
   ).toBe(true);
   expect(() => groupChanges(releaseChanges(before, after))).not.toThrow();
+});
+
+test('a difference no section explains stops the load at the file and line it was written at', async () => {
+  const release = olderReleases[0]!;
+  const overlay = readOverlay(specDir, release);
+  const file = overlayPath(specDir, release);
+  // An older release whose brand names were shorter: a difference nobody explained.
+  const before = finishSpec(
+    await applyOverlay(
+      mergeSpec(specDir),
+      {
+        ...overlay,
+        actions: [
+          ...overlay.actions,
+          {
+            target: '$.components.schemas.Brand.properties.name',
+            update: {maxLength: 80},
+          },
+        ],
+      },
+      file,
+    ),
+    file,
+    release,
+  );
+  const after = await load(latestRelease);
+  expect(() =>
+    groupChanges(releaseChanges(before, after), {
+      before: before.document,
+      after: after.document,
+      fallbackFile: file,
+    }),
+  ).toThrow(
+    /^The changelog \(api\/changelog\.mdx\) explains no change for these differences between the releases: openapi\/resources\/brand\.yaml:\d+: `maxLength` of `Brand\.name` changed from `80` to `120` \(GET \/brands, .*`Brand` object\)\. Explain it/,
+  );
 });

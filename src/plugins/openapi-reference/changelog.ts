@@ -1,7 +1,14 @@
+import path from 'node:path';
 import leven from 'leven';
+import {
+  AuthoringError,
+  formatLocation,
+  type SourceLocation,
+} from '../../lib/authoringError';
 import {releaseHeader} from './releases';
 import {
   httpMethods,
+  locationOf,
   refName,
   type JsonValue,
   type LoadedSpec,
@@ -1194,18 +1201,90 @@ export function changeRows(
   return [...rows.values()];
 }
 
-export function groupChanges(changes: readonly ReleaseChange[]): ChangeGroup[] {
+/**
+ * The file and line a difference was written at: the deepest node on its
+ * first pointer that the newer document read from a file, else the older
+ * document's, else the given file (an older release's overlay).
+ */
+export function sourceOf(
+  change: Pick<ReleaseChange, 'pointers'>,
+  documents: {before: OpenApiDocument; after: OpenApiDocument},
+  fallbackFile: string,
+): string {
+  const [pointer = ''] = change.pointers;
+  for (const document of [documents.after, documents.before]) {
+    let node: unknown = document;
+    let found: SourceLocation | undefined;
+    for (const part of pointer.split('/').slice(1)) {
+      const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
+      node = follow(document, node);
+      found = locationOf(node) ?? found;
+      if (Array.isArray(node)) {
+        node =
+          node
+            .map((item) => follow(document, item) as Parameter)
+            .find((item) => item && parameterKey(item) === key) ??
+          (node as unknown[])[Number(key)];
+      } else if (node !== null && typeof node === 'object') {
+        node = (node as Record<string, unknown>)[key];
+      } else {
+        break;
+      }
+    }
+    found = locationOf(follow(document, node)) ?? found;
+    if (found) {
+      return formatLocation({
+        ...found,
+        file: path.relative(process.cwd(), found.file),
+      });
+    }
+  }
+  return path.relative(process.cwd(), fallbackFile);
+}
+
+/** A node with its `$ref`s followed, as far as they lead. */
+function follow(document: OpenApiDocument, node: unknown): unknown {
+  let current = node;
+  const seen = new Set<string>();
+  while (
+    current !== null &&
+    typeof current === 'object' &&
+    typeof (current as {$ref?: unknown}).$ref === 'string'
+  ) {
+    const ref = (current as {$ref: string}).$ref;
+    const match = /^#\/components\/(\w+)\/([\w.-]+)$/.exec(ref);
+    if (!match || seen.has(ref)) {
+      break;
+    }
+    seen.add(ref);
+    current = (
+      document.components[match[1]!] as Record<string, unknown> | undefined
+    )?.[match[2]!];
+  }
+  return current;
+}
+
+/**
+ * Groups the differences into the changelog's rows. A difference that no
+ * section explains is an authoring mistake, one line each at the file and
+ * line it was written at (with `documents`).
+ */
+export function groupChanges(
+  changes: readonly ReleaseChange[],
+  documents?: {
+    before: OpenApiDocument;
+    after: OpenApiDocument;
+    fallbackFile: string;
+  },
+): ChangeGroup[] {
   const unexplained = changes.filter((change) => !change.explanation);
   if (unexplained.length > 0) {
-    throw new Error(
-      `The changelog explains no change for these differences:\n${unexplained
-        .map(
-          (change) =>
-            `- ${change.where}: ${change.what} (${change.pointers.join(', ')})`,
-        )
-        .join(
-          '\n',
-        )}\nExplain each in a section of api/changelog.mdx and an entry of explainedChanges (src/plugins/openapi-reference/changelog.ts), or undo it.`,
+    throw new AuthoringError(
+      'The changelog (api/changelog.mdx) explains no change for these differences between the releases',
+      changeRows(unexplained).map(
+        (row) =>
+          `${documents ? `${sourceOf(row, documents, documents.fallbackFile)}: ` : ''}${row.what}${row.where.length > 0 ? ` (${row.where.join(', ')})` : ''}. Explain it in a section of api/changelog.mdx and an entry of explainedChanges (src/plugins/openapi-reference/changelog.ts), or undo it.`,
+      ),
     );
   }
   const rows = changeRows(changes);
