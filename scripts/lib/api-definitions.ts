@@ -23,6 +23,7 @@ import {
   apiDocsFolder,
   apiVersionedDocsFolder,
   latestRelease,
+  releaseHeader,
   type ApiRelease,
 } from '../../src/plugins/openapi-reference/releases';
 
@@ -47,7 +48,8 @@ export const introductionPage = 'introduction';
 
 /**
  * Terms the API introduction defines in its prose rather than in a schema:
- * the list envelope and its parameters, which every list shares. A search
+ * the list envelope and its parameters, which every list shares, and the
+ * release header, which every operation takes. A search
  * for one opens the section that explains it (its heading's anchor).
  */
 export const proseDefinitions = [
@@ -56,6 +58,8 @@ export const proseDefinitions = [
     section: 'pagination',
     terms: ['next_cursor', 'has_more', 'cursor', 'limit'],
   },
+  // Every operation takes the release header; its section explains it.
+  {page: introductionPage, section: 'versioning', terms: ['Hub-Version']},
 ];
 
 type Node = RootContent | Root;
@@ -133,10 +137,12 @@ export function definitionsOf(nodes: RootContent[]): Definition[] {
       const description = node.children.find((child) =>
         hasClass(child as Node, 'api-field__description'),
       ) as Node | undefined;
-      const terms = [
-        ...(name ? [toString(name)] : []),
-        ...enumValues(description),
-      ];
+      // The release header, on every operation, and its one value are
+      // defined once, by the introduction (proseDefinitions).
+      const terms =
+        name && toString(name) === releaseHeader
+          ? []
+          : [...(name ? [toString(name)] : []), ...enumValues(description)];
       for (const term of terms) {
         if (id && term && !seen.has(term)) {
           seen.set(term, id);

@@ -15,11 +15,11 @@ import {
  */
 
 const siteDir = path.join(__dirname, '..', '..');
-const [pagination] = proseDefinitions;
+const [pagination, versioning] = proseDefinitions;
 
 const introduction = (paragraph: string) =>
   fromMarkdown(
-    `## IDs\n\nIDs such as \`ord_4Qb9Ns3\`.\n\n## Pagination\n\n${paragraph}\n\n\`\`\`json\n{}\n\`\`\`\n`,
+    `## IDs\n\nIDs such as \`ord_4Qb9Ns3\`.\n\n## Pagination\n\n${paragraph}\n\n\`\`\`json\n{}\n\`\`\`\n\n## Versioning\n\nSend \`Hub-Version\` with every request.\n`,
   );
 
 const envelope =
@@ -27,11 +27,14 @@ const envelope =
 
 test('the list envelope terms open the pagination section', () => {
   expect(pagination?.page).toBe('introduction');
-  expect(proseDefinitionsOf('introduction', introduction(envelope))).toEqual(
-    pagination!.terms.map((term) =>
+  expect(proseDefinitionsOf('introduction', introduction(envelope))).toEqual([
+    ...pagination!.terms.map((term) =>
       expect.objectContaining({term, hash: '#pagination'}),
     ),
-  );
+    ...versioning!.terms.map((term) =>
+      expect.objectContaining({term, hash: '#versioning'}),
+    ),
+  ]);
 });
 
 test('other pages have no prose definitions', () => {
@@ -86,6 +89,15 @@ test('fields, parameters and enum values point at their anchors', async () => {
   );
   // The introduction: its prose terms, then the shared objects.
   expect(latest.get('introduction next_cursor')).toBe('#pagination');
+  // The release header, which every operation takes, opens Versioning.
+  expect(latest.get('introduction Hub-Version')).toBe('#versioning');
+  expect(
+    [...latest.keys()].filter(
+      (key) =>
+        / (Hub-Version|2023-07)$/.test(key) &&
+        key !== 'introduction Hub-Version',
+    ),
+  ).toEqual([]);
   expect(latest.get('introduction amount')).toBe('#money-object-amount');
   // A parameter, when no object has a field of that name.
   expect(

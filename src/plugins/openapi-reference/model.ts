@@ -3,7 +3,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
-import {releaseChanges, type ReleaseChange} from './changelog';
+import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadRelease, overlayPath} from './release-spec';
 import {
@@ -162,9 +162,17 @@ async function readModel(
   const latest = releases.get(latestRelease)!;
   const model: ApiModel = {
     releases,
-    changes: olderReleases.flatMap((release) =>
-      changesSince(release, releases.get(release)!, latest),
-    ),
+    changes: olderReleases.flatMap((release) => {
+      const before = releases.get(release)!;
+      const changes = changesSince(release, before, latest);
+      // Every difference is explained by the changelog, or nothing loads.
+      groupChanges(changes, {
+        before: before.document,
+        after: latest.document,
+        fallbackFile: overlayPath(specDir, release),
+      });
+      return changes;
+    }),
     guideLifecycles: readYaml<Record<string, Lifecycle>>(
       path.join(siteDir, guideLifecyclesPath),
     ),

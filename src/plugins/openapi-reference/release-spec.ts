@@ -91,6 +91,7 @@ export async function loadRelease(
             overlayPath(specDir, release),
           ),
           overlayPath(specDir, release),
+          release,
         );
   if (spec.document.info.version !== release) {
     throw new AuthoringError('A release document names another release', [

@@ -14,17 +14,26 @@ const kindLabels: Record<ChangeKind, string> = {
   additive: 'Additive',
 };
 
-/** Places listed in full up to this many; more collapse into a count. */
+/** Endpoints listed in full up to this many; more are counted, then listed. */
 const placesShownInFull = 12;
 
-/** The endpoints, events and objects of a row, or "every operation" when it is all of them. */
+/**
+ * The endpoints, events and objects of a row: "every operation" when it is
+ * all of them, otherwise each one (past a dozen, counted first).
+ */
 function places(where: string[], operationCount: number): string {
   const operations = where.filter((place) => /^[A-Z]+ \//.test(place));
-  const others = where.filter((place) => !operations.includes(place));
+  const others = where
+    .filter((place) => !operations.includes(place))
+    .sort((a, b) => a.localeCompare(b));
   const listed =
     operations.length === operationCount && operationCount > placesShownInFull
       ? [`every operation (${operationCount})`]
-      : operations.map((place) => `\`${place}\``);
+      : operations.length > placesShownInFull
+        ? [
+            `${operations.length} operations: ${operations.map((place) => `\`${place}\``).join(', ')}`,
+          ]
+        : operations.map((place) => `\`${place}\``);
   return [...listed, ...others].join(', ');
 }
 
@@ -66,7 +75,7 @@ export function renderChangelog(
         ['Kind', 'Change', 'Where'],
         rows.map(({kind, what, where}) => [
           [text(kindLabels[kind])],
-          inline(parse, what),
+          inline(parse, `${what.charAt(0).toUpperCase()}${what.slice(1)}`),
           inline(parse, places(where, operationCount)),
         ]),
       ),

@@ -15,9 +15,10 @@ import type {
 import {highlight} from './highlight';
 import type {ReleaseMarks} from './release-marks';
 import {apiDocsPath} from './releases';
-import {codeSamples, firstExample} from './samples';
+import {codeSamples} from './samples';
 import {
   deref,
+  firstExample,
   mergedSchema,
   operationsOf,
   refName,
@@ -683,9 +684,10 @@ function errorsSection(
   parse: MarkdownParser,
   entry: OperationEntry,
 ) {
-  const errors = Object.entries(entry.operation.responses).filter(
-    ([code]) => Number(code) >= 400,
-  );
+  // By status: an overlay adds a release's own statuses after the others.
+  const errors = Object.entries(entry.operation.responses)
+    .filter(([code]) => Number(code) >= 400)
+    .sort(([a], [b]) => Number(a) - Number(b));
   if (errors.length === 0) {
     return [];
   }

@@ -1,10 +1,12 @@
 import {createHash} from 'node:crypto';
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
+import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
 import {
   deref,
-  type Example,
+  filterParameterName,
+  firstExample,
   type JsonValue,
-  type MediaType,
+  type Parameter,
   type OpenApiDocument,
   type OperationEntry,
 } from './spec';
@@ -58,23 +60,6 @@ export interface SampleRequest {
 const jsonMediaType = 'application/json';
 export const idempotencyHeader = 'Idempotency-Key';
 
-/** The first named example of a media type, or its single `example`. */
-export function firstExample(
-  document: OpenApiDocument,
-  media: MediaType | undefined,
-): {name: string; example: Example} | undefined {
-  if (!media) {
-    return undefined;
-  }
-  const [entry] = Object.entries(media.examples ?? {});
-  if (entry) {
-    return {name: entry[0], example: deref(document, entry[1])};
-  }
-  return media.example === undefined
-    ? undefined
-    : {name: 'example', example: {value: media.example}};
-}
-
 function sampleServer(document: OpenApiDocument): string {
   const sandbox = document.servers.find((server) =>
     server.url.includes('sandbox'),
@@ -93,6 +78,24 @@ export function sampleRelease(document: OpenApiDocument): string {
     throw new Error(`info.version ${String(release)} is not an API release.`);
   }
   return release;
+}
+
+/** The fields the example `filter` of a list narrows, if it has one. */
+export function filteredFields(parameters: Parameter[]): string[] {
+  const filter = parameters.find(
+    ({name, in: location}) =>
+      name === filterParameterName && location === 'query',
+  );
+  if (typeof filter?.example !== 'string') {
+    return [];
+  }
+  const parsed = parseQuery(filter.example);
+  if (!parsed.ok) {
+    throw new Error(
+      `The filter example ${filter.example} does not parse: ${parsed.error.message}.`,
+    );
+  }
+  return listConditions(parsed.expression).map(({field}) => field);
 }
 
 /** A stable key of UUID shape, its own for each operation. */
@@ -129,20 +132,32 @@ export function sampleRequest(
   const pathname = entry.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(valueOf(name)),
   );
+  const filtered = filteredFields(parameters);
   const query = new URLSearchParams(
     parameters
       .filter(
         (parameter) =>
           parameter.in === 'query' &&
-          (parameter.required || parameter.example !== undefined),
+          (parameter.required ||
+            (parameter.example !== undefined &&
+              // The filter already narrows this field: not twice.
+              !filtered.includes(parameter.name))),
       )
       .map((parameter) => [parameter.name, valueOf(parameter.name)]),
   ).toString();
   const url = `${sampleServer(document)}${pathname}${query ? `?${query}` : ''}`;
 
+  // The release header comes from the operation's own parameter, whose one
+  // value is the document's release.
+  const release = valueOf(releaseHeader);
+  if (release !== sampleRelease(document)) {
+    throw new Error(
+      `${operation.operationId}: ${releaseHeader} is ${release}, but the document is ${sampleRelease(document)}.`,
+    );
+  }
   const headers: [string, string][] = [
     ['Authorization', `Bearer ${sampleApiKey}`],
-    [releaseHeader, sampleRelease(document)],
+    [releaseHeader, release],
   ];
   const requestBody =
     operation.requestBody && deref(document, operation.requestBody);
@@ -152,7 +167,10 @@ export function sampleRequest(
     headers.push(['Content-Type', jsonMediaType]);
   }
   parameters
-    .filter((parameter) => parameter.in === 'header')
+    .filter(
+      (parameter) =>
+        parameter.in === 'header' && parameter.name !== releaseHeader,
+    )
     .forEach((parameter) =>
       headers.push([
         parameter.name,

@@ -8,6 +8,7 @@ import {
   formatLocation,
   type SourceLocation,
 } from '../../lib/authoringError';
+import {latestRelease, releaseHeader, type ApiRelease} from './releases';
 
 /**
  * Loads the OpenAPI document: `openapi/openapi.yaml` (shared parts) merged
@@ -369,13 +370,16 @@ export function mergeSpec(specDir: string): LoadedSpec {
 }
 
 /**
- * Completes a merged document: declares the shared response headers and
- * checks every lifecycle against its enum.
+ * Completes a merged document of a release: declares the parameters every
+ * operation takes (`Hub-Version`, with the release's name) and the shared
+ * response headers, and checks every lifecycle against its enum.
  */
 export function finishSpec(
   merged: LoadedSpec,
   fallbackFile: string,
+  release: ApiRelease = latestRelease,
 ): LoadedSpec {
+  declareEveryOperationParameters(merged.document, release, fallbackFile);
   declareResponseHeaders(merged.document);
   const problems = [
     ...lifecycleProblems(merged.document, fallbackFile),
@@ -389,7 +393,11 @@ export function finishSpec(
 
 /** Reads, merges and completes the source: the latest release's document. */
 export function loadSpec(specDir: string): LoadedSpec {
-  return finishSpec(mergeSpec(specDir), path.join(specDir, rootFileName));
+  return finishSpec(
+    mergeSpec(specDir),
+    path.join(specDir, rootFileName),
+    latestRelease,
+  );
 }
 
 /**
@@ -564,6 +572,57 @@ export function everyResponseHeaders(document: OpenApiDocument): string[] {
     return name;
   });
 }
+/**
+ * Parameters every operation takes: parameter components listed in the root
+ * file's `components.x-every-operation-parameters`.
+ */
+export const everyOperationParametersKey = 'x-every-operation-parameters';
+
+/**
+ * Adds the parameters every operation takes to each operation, as `$ref`s,
+ * so no resource file repeats them. The release header's component gets the
+ * release's name as its one value and its example, from the release list
+ * rather than from the YAML, so each release's document pins its own.
+ */
+function declareEveryOperationParameters(
+  document: OpenApiDocument,
+  release: ApiRelease,
+  fallbackFile: string,
+): void {
+  const names = document.components[everyOperationParametersKey];
+  const listed = Array.isArray(names) ? (names as unknown[]) : [];
+  const problems = listed.flatMap((name) =>
+    typeof name === 'string' && document.components.parameters[name]
+      ? []
+      : [
+          `${where(names, fallbackFile)}: components.${everyOperationParametersKey} names ${String(name)}, which is no parameter of components.parameters. Name one of: ${Object.keys(document.components.parameters).join(', ')}.`,
+        ],
+  );
+  const header = Object.entries(document.components.parameters).find(
+    ([, parameter]) =>
+      parameter.in === 'header' && parameter.name === releaseHeader,
+  );
+  if (!header || !listed.includes(header[0])) {
+    problems.push(
+      `${where(document.components.parameters, fallbackFile)}: every operation takes the ${releaseHeader} header, but no parameter of components.parameters named ${releaseHeader} is listed in components.${everyOperationParametersKey}. Declare it once there and list it.`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new AuthoringError('The spec is inconsistent', problems);
+  }
+  const [, parameter] = header!;
+  parameter.schema = {...parameter.schema, enum: [release]};
+  parameter.example = release;
+  for (const {operation} of allOperations(document)) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      ...(listed as string[]).map((name) => ({
+        $ref: `#/components/parameters/${name}`,
+      })),
+    ] as Parameter[];
+  }
+}
+
 /** Statuses that also tell the client when to retry. */
 export const retryAfterStatuses = ['429', '503'];
 
@@ -619,7 +678,8 @@ export function operationsOf(
         .map((parameter) => deref(document, parameter))
         .map((parameter) =>
           withFilterDeclaration(parameter, operation['x-filter']),
-        );
+        )
+        .map((parameter) => withListCursor(document, parameter, operation));
       return [{method, path: key, operation, parameters}];
     });
   });
@@ -645,6 +705,88 @@ function withFilterDeclaration(
     description: `An Advanced query over these fields: ${fields.join(', ')}. Another field answers \`422\` with \`unknown_field\`.`,
     example: declaration.example,
   };
+}
+
+export const cursorParameterName = 'cursor';
+
+/**
+ * The shared `cursor` parameter as one list uses it: its example is a
+ * cursor of the list's own resource, the one a page ending with the listed
+ * object's example would carry as `next_cursor` (the base64url of its ID
+ * and the day it was created, as the lists' response examples have it), so
+ * `/stores` pages on from a store, not from an order.
+ */
+function withListCursor(
+  document: OpenApiDocument,
+  parameter: Parameter,
+  operation: Operation,
+): Parameter {
+  if (parameter.name !== cursorParameterName || parameter.in !== 'query') {
+    return parameter;
+  }
+  return {...parameter, example: listCursor(document, operation)};
+}
+
+/**
+ * A cursor after the listed object's example (or, for objects without one,
+ * the first item of the list's example page), for a list operation.
+ */
+export function listCursor(
+  document: OpenApiDocument,
+  operation: Operation,
+): string {
+  const reference = operation.responses['200'];
+  const media =
+    reference && deref(document, reference).content?.['application/json'];
+  const items =
+    media?.schema &&
+    mergedSchema(document, media.schema).properties?.data?.items;
+  const [objectExample] = (items && deref(document, items).examples) ?? [];
+  const page = firstExample(document, media)?.example.value as
+    {data?: JsonValue[]} | undefined;
+  const object = (objectExample ?? page?.data?.[0] ?? {}) as Record<
+    string,
+    JsonValue
+  >;
+  // An object without an ID of its own (stock, a delivery attempt) is
+  // named by the IDs it joins, as the change feed names stock.
+  const id =
+    object.id ??
+    (Object.entries(object)
+      .filter(
+        ([key, value]) => key.endsWith('_id') && typeof value === 'string',
+      )
+      .map(([, value]) => value)
+      .join(':') ||
+      undefined);
+  const created =
+    object.created_at ??
+    Object.entries(object).find(
+      ([key, value]) => key.endsWith('_at') && typeof value === 'string',
+    )?.[1];
+  if (typeof id !== 'string' || typeof created !== 'string') {
+    throw new Error(
+      `${operation.operationId}: a list with a cursor needs an example of its listed object (or of its 200 response) with an ID and a time.`,
+    );
+  }
+  return Buffer.from(`${id}:${created.slice(0, 10)}`).toString('base64url');
+}
+
+/** The first named example of a media type, or its single `example`. */
+export function firstExample(
+  document: OpenApiDocument,
+  media: MediaType | undefined,
+): {name: string; example: Example} | undefined {
+  if (!media) {
+    return undefined;
+  }
+  const [entry] = Object.entries(media.examples ?? {});
+  if (entry) {
+    return {name: entry[0], example: deref(document, entry[1])};
+  }
+  return media.example === undefined
+    ? undefined
+    : {name: 'example', example: {value: media.example}};
 }
 
 /** Every webhook event of the document, by type: each is one `post`. */
