@@ -219,7 +219,7 @@ const months = [
 ];
 
 /** How a page writes a fact: as it is, or a count, date or time of it. */
-export type FactFormat = 'count' | 'date' | 'time';
+export type FactFormat = 'count' | 'number' | 'date' | 'time';
 
 export function formatFact(value: JsonValue, format?: string): string {
   if (format === 'count') {
@@ -227,6 +227,12 @@ export function formatFact(value: JsonValue, format?: string): string {
       throw new Error('format="count" needs a list');
     }
     return numberWords[value.length] ?? String(value.length);
+  }
+  if (format === 'number') {
+    if (typeof value !== 'number') {
+      throw new Error('format="number" needs a number');
+    }
+    return value.toLocaleString('en-GB');
   }
   if (format === 'date' || format === 'time') {
     const date = typeof value === 'string' ? new Date(value) : undefined;
@@ -238,7 +244,9 @@ export function formatFact(value: JsonValue, format?: string): string {
       : date.toISOString().slice(11, 16);
   }
   if (format !== undefined) {
-    throw new Error(`unknown format "${format}" (count, date or time)`);
+    throw new Error(
+      `unknown format "${format}" (count, number, date or time)`,
+    );
   }
   if (value !== null && typeof value === 'object') {
     throw new Error(
