@@ -162,6 +162,33 @@ export function worldProblems(
   return problems;
 }
 
+/**
+ * What the world says of the objects of one sample (a page's JSON block):
+ * one message per object that disagrees, naming its key and each field.
+ */
+export function worldObjectProblems(world: World, value: JsonValue): string[] {
+  if (value === null || typeof value !== 'object') {
+    return [];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => worldObjectProblems(world, item));
+  }
+  const key = worldKey(value);
+  const object = key === undefined ? undefined : world.objects[key];
+  const own =
+    key && object ? disagreements(world, key, object, value, false) : [];
+  return [
+    ...(own.length > 0
+      ? [
+          `${own.join('; ')}. Correct the sample, or the world if the sample is right.`,
+        ]
+      : []),
+    ...Object.values(value).flatMap((child) =>
+      worldObjectProblems(world, child),
+    ),
+  ];
+}
+
 /** A fact's value at now, by its path: `ord_5Yc1Hd6.status`, `facts.invalid_barcode`, `now`. */
 export function worldFact(world: World, fact: string): JsonValue | undefined {
   const [head, ...rest] = fact.split('.');
@@ -244,9 +271,7 @@ export function formatFact(value: JsonValue, format?: string): string {
       : date.toISOString().slice(11, 16);
   }
   if (format !== undefined) {
-    throw new Error(
-      `unknown format "${format}" (count, number, date or time)`,
-    );
+    throw new Error(`unknown format "${format}" (count, number, date or time)`);
   }
   if (value !== null && typeof value === 'object') {
     throw new Error(

@@ -1,0 +1,112 @@
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {apiNameProblems} from '../../src/plugins/content-rules/api-names';
+import {
+  loadApiModel,
+  releaseSpec,
+  type ApiModel,
+} from '../../src/plugins/openapi-reference/model';
+import {
+  latestRelease,
+  olderReleases,
+  releaseOfFile,
+} from '../../src/plugins/openapi-reference/releases';
+import {loadWorld} from '../../src/plugins/openapi-reference/world';
+
+const siteDir = path.join(__dirname, '..', '..');
+const world = loadWorld(siteDir);
+let model: ApiModel;
+
+test.beforeAll(async () => {
+  model = await loadApiModel(siteDir);
+});
+
+/** The problems of a page's source, as the build checks it. */
+function problemsOf(file: string, source: string): string[] {
+  const release = releaseOfFile(file);
+  return apiNameProblems(
+    {file, source},
+    releaseSpec(model, release),
+    release,
+    [...model.releases.values()],
+    world,
+  );
+}
+
+test('every page names only operations, events, error codes and filters of its release, and its JSON agrees with the world', () => {
+  const files = ['docs', 'api', 'api_versioned_docs', 'blog'].flatMap(
+    (folder) =>
+      readdirSync(path.join(siteDir, folder), {recursive: true})
+        .map((name) => path.posix.join(folder, String(name)))
+        .filter((name) => /\.mdx?$/.test(name)),
+  );
+  expect(files.length).toBeGreaterThan(90);
+  const problems = files.flatMap((file) =>
+    problemsOf(file, readFileSync(path.join(siteDir, file), 'utf8')),
+  );
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a page that names what its release lacks fails at its line, with the nearest name', () => {
+  const source = [
+    '---',
+    'title: T',
+    '---',
+    'Accept it with `POST /orders/{id}/acept`.',
+    'Subscribe to `order.shipped`.',
+    'It answers `422` with the code `invalid_gtn`.',
+    '```bash',
+    'curl "https://sandbox.api.example.com/v1/orders?filter=colour%20%3D%20%22olive%22"',
+    '```',
+    '```text',
+    'status = = "pending"',
+    '```',
+    '```json',
+    '{"id": "ord_5Yc1Hd6", "number": "10483"}',
+    '```',
+  ].join('\n');
+  const problems = problemsOf('docs/example.mdx', source);
+  expect(problems).toEqual([
+    'docs/example.mdx:11: the query status = = "pending" does not parse: Expected a value after "=" at column 10',
+    `docs/example.mdx:4: POST /orders/{id}/acept is no operation of release ${latestRelease}. The nearest that exists is POST /orders/{id}/accept.`,
+    `docs/example.mdx:5: the webhook event order.shipped does not exist in release ${latestRelease}. The nearest that exists is order.created.`,
+    `docs/example.mdx:6: the error code invalid_gtn is not in release ${latestRelease}'s catalogue. The nearest that exists is invalid_gtin.`,
+    `docs/example.mdx:8: GET /orders cannot filter on colour in release ${latestRelease}. The nearest that exists is number.`,
+    expect.stringMatching(
+      /^docs\/example\.mdx:14: ord_5Yc1Hd6 field "number" is "10483" in the example, but "10482" always in the world \(openapi\/world\/world\.yaml:\d+\)/,
+    ),
+  ]);
+});
+
+test('an older release is checked against its own document', () => {
+  const [older] = olderReleases;
+  const file = `api_versioned_docs/version-${older}/example.mdx`;
+  const problems = problemsOf(
+    file,
+    'List them: `GET /order-items?filter=status%20%3D%20%22open%22`.',
+  );
+  expect(problems).toEqual([
+    `${file}:1: GET /order-items takes no filter in release ${older}.`,
+  ]);
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      'List them: `GET /order-items?filter=status%20%3D%20%22open%22`.',
+    ),
+  ).toEqual([]);
+});
+
+test('a line marked deliberately wrong is not checked', () => {
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      'From `filter=status = = "pending"` {/* deliberately wrong: shows the error */}.',
+    ),
+  ).toEqual([]);
+  expect(
+    problemsOf('docs/example.mdx', 'From `filter=status = = "pending"`.'),
+  ).toEqual([
+    'docs/example.mdx:1: the filter status = = "pending" does not parse: Expected a value after "=" at column 10',
+  ]);
+});
