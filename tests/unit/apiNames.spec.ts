@@ -2,6 +2,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiNameProblems} from '../../src/plugins/content-rules/api-names';
+import {requestSamples} from '../../src/plugins/content-rules/request-samples';
 import {
   loadApiModel,
   releaseSpec,
@@ -57,7 +58,7 @@ test('a page that names what its release lacks fails at its line, with the neare
     'Subscribe to `order.shipped`.',
     'It answers `422` with the code `invalid_gtn`.',
     '```bash',
-    'curl "https://sandbox.api.example.com/v1/orders?filter=colour%20%3D%20%22olive%22"',
+    'curl "https://sandbox.api.example.com/v1/orders?filter=colour%20%3D%20%22olive%22" -H "Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc"',
     '```',
     '```text',
     'status = = "pending"',
@@ -109,4 +110,52 @@ test('a line marked deliberately wrong is not checked', () => {
   ).toEqual([
     'docs/example.mdx:1: the filter status = = "pending" does not parse: Expected a value after "=" at column 10',
   ]);
+});
+
+test('every request sample is read: curl with -G, -d and a body file, and http', () => {
+  const introduction = readFileSync(
+    path.join(siteDir, 'api', 'introduction.md'),
+    'utf8',
+  );
+  const samples = requestSamples(introduction);
+  expect(
+    samples.map(({method, path: samplePath}) => `${method} ${samplePath}`),
+  ).toEqual(
+    expect.arrayContaining(['GET /orders', 'POST /transfers', 'GET /changes']),
+  );
+  const transfer = samples.find((sample) => sample.path === '/transfers')!;
+  expect(JSON.parse(transfer.body!)).toMatchObject({reference: 'TR-2023-0142'});
+  expect(transfer.headers.get('idempotency-key')).toBeTruthy();
+});
+
+test('a request sample that the release would refuse fails at its line, by the validator', () => {
+  const source = [
+    'Send it:',
+    '',
+    '```bash',
+    'curl https://sandbox.api.example.com/v1/transfers \\',
+    '  -H "Content-Type: application/json" \\',
+    `  -d '{"from_warehouse_id": "wh_1Rk5Ds3", "to_warehouse_id": "wh_6Jp2Mc8", "colour": "olive"}'`,
+    '```',
+    '',
+    '```http',
+    'GET /v1/orders?limit=2&sort=placed_at HTTP/1.1',
+    'Host: api.example.com',
+    'Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc',
+    '```',
+  ].join('\n');
+  const problems = problemsOf('docs/example.mdx', source);
+  const prefix = `docs/example.mdx:4: the request sample is not valid in release ${latestRelease}: `;
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      `${prefix}POST /transfers needs an Authorization: Bearer header.`,
+      expect.stringMatching(
+        /^docs\/example\.mdx:4: .*POST \/transfers, body: field "\/" must have required property 'lines'/,
+      ),
+      expect.stringMatching(
+        /^docs\/example\.mdx:4: .*POST \/transfers, body: field "\/" must NOT have (additional|unevaluated) properties \(colour\)/,
+      ),
+      `docs/example.mdx:10: the request sample is not valid in release ${latestRelease}: GET /orders has no query parameter sort.`,
+    ]),
+  );
 });

@@ -9,6 +9,7 @@ import {
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
+import {requestSampleProblems, requestSamples} from './request-samples';
 
 /**
  * What a page names of the API, checked against the document of the page's
@@ -340,5 +341,11 @@ export function apiNameProblems(
     ...errorCodeProblems(page, spec, release),
     ...filterProblems(page, spec, release),
     ...worldSampleProblems(page, world),
+    ...requestSamples(page.source).flatMap((sample) =>
+      requestSampleProblems(spec, sample).map(
+        (problem) =>
+          `${page.file}:${sample.line}: the request sample is not valid in release ${release}: ${problem}.`,
+      ),
+    ),
   ];
 }
