@@ -1,3 +1,5 @@
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
@@ -8,6 +10,7 @@ import {
   formatFact,
   loadWorld,
   worldFact,
+  worldPath,
   worldProblems,
   type World,
 } from '../../src/plugins/openapi-reference/world';
@@ -114,5 +117,20 @@ test('<World> in a sentence becomes the fact, and an unknown fact names the page
     transform(pageWith('ord_5Yc1Hd6.colour'), {path: 'docs/example.mdx'}),
   ).rejects.toThrow(
     'docs/example.mdx:7: <World fact="ord_5Yc1Hd6.colour" /> names nothing in openapi/world/world.yaml',
+  );
+});
+
+test('a world whose stock does not add up is refused, at its line', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'world-'));
+  mkdirSync(path.join(folder, 'openapi', 'world'), {recursive: true});
+  writeFileSync(
+    path.join(folder, worldPath),
+    readFileSync(path.join(siteDir, worldPath), 'utf8').replace(
+      /(\n {6}on_hand: )23\n/,
+      '$125\n',
+    ),
+  );
+  expect(() => loadWorld(folder)).toThrow(
+    /openapi\/world\/world\.yaml:\d+: var_3Tn8Wq1:wh_1Rk5Ds3 has available 19, but on hand 25 − allocated 2 − buffer 2 is 21\. Correct the figures\./,
   );
 });

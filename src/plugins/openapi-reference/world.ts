@@ -38,17 +38,43 @@ export interface World {
   file: string;
 }
 
+/**
+ * A stock record's available figure is on hand minus allocated minus the
+ * buffer, never below 0: a world that says otherwise is wrong.
+ */
+function stockArithmetic(key: string, moment: Fields, file: string): string[] {
+  const {on_hand: onHand, allocated, buffer, available} = moment;
+  if (
+    typeof onHand !== 'number' ||
+    typeof allocated !== 'number' ||
+    typeof buffer !== 'number' ||
+    typeof available !== 'number'
+  ) {
+    return [];
+  }
+  const expected = Math.max(0, onHand - allocated - buffer);
+  return expected === available
+    ? []
+    : [
+        `${where(moment, file)}: ${key} has available ${available}, but on hand ${onHand} − allocated ${allocated} − buffer ${buffer} is ${expected}. Correct the figures.`,
+      ];
+}
+
 export function loadWorld(siteDir: string): World {
   const file = path.join(siteDir, worldPath);
   const world = readYaml<Omit<World, 'file'>>(file);
   const problems = Object.entries(world.objects ?? {}).flatMap(
-    ([key, object]) =>
-      (object.earlier ?? [])
+    ([key, object]) => [
+      ...(object.earlier ?? [])
         .filter((moment) => typeof moment.updated_at !== 'string')
         .map(
           (moment) =>
             `${where(moment, file)}: a moment of ${key} has no updated_at. Name each earlier moment by the updated_at the object had then.`,
         ),
+      ...[object.now, ...(object.earlier ?? [])].flatMap((moment) =>
+        moment ? stockArithmetic(key, moment, file) : [],
+      ),
+    ],
   );
   if (problems.length > 0) {
     throw new AuthoringError('The sample world is malformed', problems);
