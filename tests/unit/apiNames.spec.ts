@@ -30,7 +30,7 @@ function problemsOf(file: string, source: string): string[] {
     {file, source},
     releaseSpec(model, release),
     release,
-    [...model.releases.values()],
+    [...model.releases].map(([name, spec]) => ({release: name, spec})),
     world,
   );
 }
@@ -96,6 +96,22 @@ test('an older release is checked against its own document', () => {
       'List them: `GET /order-items?filter=status%20%3D%20%22open%22`.',
     ),
   ).toEqual([]);
+});
+
+test('a field or value of another release fails, unless the line names that release', () => {
+  const [older] = olderReleases;
+  const file = `api_versioned_docs/version-${older}/example.mdx`;
+  expect(problemsOf(file, 'The order is `partially_dispatched`.')).toEqual([
+    `${file}:1: partially_dispatched is a field or value of release ${latestRelease}, not of release ${older}. The nearest that exists is quantity_dispatched.`,
+  ]);
+  expect(
+    problemsOf(file, 'Release 2023-01 has no `partially_dispatched` status.'),
+  ).toEqual([]);
+  expect(
+    problemsOf('docs/example.mdx', 'Read `new_amount` from the change.'),
+  ).toEqual([
+    `docs/example.mdx:1: new_amount is a field or value of release ${older}, not of release ${latestRelease}. The nearest that exists is amount.`,
+  ]);
 });
 
 test('a line marked deliberately wrong is not checked', () => {

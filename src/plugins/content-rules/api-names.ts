@@ -259,6 +259,83 @@ function filterProblems(
   });
 }
 
+/** The enum values and the field and parameter names of a release's document. */
+const namesCache = new WeakMap<LoadedSpec, Set<string>>();
+export function documentNames(spec: LoadedSpec): Set<string> {
+  const known = namesCache.get(spec);
+  if (known) {
+    return known;
+  }
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') {
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    const node = value as Record<string, unknown>;
+    if (Array.isArray(node.enum)) {
+      node.enum.forEach((item) => typeof item === 'string' && names.add(item));
+    }
+    if (node.properties && typeof node.properties === 'object') {
+      Object.keys(node.properties).forEach((name) => names.add(name));
+    }
+    if (typeof node.in === 'string' && typeof node.name === 'string') {
+      names.add(node.name);
+    }
+    Object.entries(node).forEach(([key, child]) => {
+      if (key !== 'examples' && key !== 'example') {
+        visit(child);
+      }
+    });
+  };
+  const {document} = spec;
+  visit([document.components, document.paths, document.webhooks]);
+  namesCache.set(spec, names);
+  return names;
+}
+
+/**
+ * A field or enum value in backticks that another release has and the
+ * page's does not (`partially_dispatched` on a 2023-01 page, `new_amount`
+ * on a latest one). A line that names the other release, such as "In
+ * `2023-01`, …", or says the page's release has "no `name`", may; so may
+ * the changelog, whose subject is the difference.
+ */
+function releaseNameProblems(
+  page: PageSource,
+  spec: LoadedSpec,
+  release: string,
+  others: readonly {release: string; spec: LoadedSpec}[],
+): string[] {
+  if (/(^|\/)changelog\.mdx?$/.test(page.file)) {
+    return [];
+  }
+  const own = documentNames(spec);
+  return page.source.split('\n').flatMap((line, index) =>
+    [...line.matchAll(/`([a-z][a-z0-9_]*)`/g)].flatMap((match) => {
+      const name = match[1]!;
+      const elsewhere = others.filter(
+        (other) =>
+          other.release !== release && documentNames(other.spec).has(name),
+      );
+      if (
+        own.has(name) ||
+        elsewhere.length === 0 ||
+        elsewhere.some((other) => line.includes(other.release)) ||
+        line.includes(`no \`${name}\``)
+      ) {
+        return [];
+      }
+      return [
+        `${page.file}:${index + 1}: ${name} is a field or value of release ${elsewhere.map((other) => other.release).join(', ')}, not of release ${release}.${suggestion(name, own)}`,
+      ];
+    }),
+  );
+}
+
 /** The JSON code blocks of a page, parsed, with the line each starts at. */
 function jsonBlocks(source: string): {value: JsonValue; line: number}[] {
   return [...source.matchAll(/^```json[^\n]*\n([\s\S]*?)^```/gm)].flatMap(
@@ -330,11 +407,13 @@ export function apiNameProblems(
   page: PageSource,
   spec: LoadedSpec,
   release: string,
-  allSpecs: readonly LoadedSpec[],
+  releases: readonly {release: string; spec: LoadedSpec}[],
   world: World,
 ): string[] {
   page = withoutDeliberate(page);
+  const allSpecs = releases.map((other) => other.spec);
   return [
+    ...releaseNameProblems(page, spec, release, releases),
     ...queryBlockProblems(page),
     ...operationProblems(page, spec, release),
     ...eventProblems(page, spec, release, eventPrefixes(allSpecs)),

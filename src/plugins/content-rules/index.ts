@@ -73,7 +73,10 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       ]);
       const model = await loadApiModel(context.siteDir);
       const world = loadWorld(context.siteDir);
-      const allSpecs = [...model.releases.values()];
+      const releases = [...model.releases].map(([release, spec]) => ({
+        release,
+        spec,
+      }));
       const problems = [
         ...pages.flatMap(checkPage),
         ...pages.flatMap((page) => {
@@ -82,7 +85,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
             page,
             releaseSpec(model, release),
             release,
-            allSpecs,
+            releases,
             world,
           );
         }),
