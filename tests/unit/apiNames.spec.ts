@@ -114,6 +114,17 @@ test('a field or value of another release fails, unless the line names that rele
   ]);
 });
 
+test('an error code named with another status than the catalogue gives fails', () => {
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      'A wrong check digit answers `400` with the code `invalid_gtin`.',
+    ),
+  ).toEqual([
+    `docs/example.mdx:1: the error code invalid_gtin answers 422 in release ${latestRelease}, not 400.`,
+  ]);
+});
+
 test('a line marked deliberately wrong is not checked', () => {
   expect(
     problemsOf(

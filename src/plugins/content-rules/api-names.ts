@@ -190,19 +190,32 @@ function errorCodeProblems(
   spec: LoadedSpec,
   release: string,
 ): string[] {
-  const codes = [
-    ...Object.keys(errorCodes(spec.document)),
-    ...objectCodes(spec),
-  ];
-  return codePatterns.flatMap((pattern) =>
-    [...page.source.matchAll(pattern)].flatMap((match) => {
-      const code = match[1]!;
-      return codes.includes(code)
-        ? []
-        : [
-            `${page.file}:${lineAt(page.source, match.index)}: the error code ${code} is not in release ${release}'s catalogue.${suggestion(code, codes)}`,
-          ];
-    }),
+  const catalogue = errorCodes(spec.document);
+  const codes = [...Object.keys(catalogue), ...objectCodes(spec)];
+  // "answers `422` with the code `invalid_gtin`": the status the catalogue gives.
+  const statuses = [
+    ...page.source.matchAll(
+      /`?(\d{3})`?[^.`\n]{0,40}?with the code `([a-z][a-z0-9]*_[a-z0-9_]+)`/g,
+    ),
+  ].flatMap((match) => {
+    const entry = catalogue[match[2]!];
+    return entry && String(entry.status) !== match[1]
+      ? [
+          `${page.file}:${lineAt(page.source, match.index)}: the error code ${match[2]} answers ${entry.status} in release ${release}, not ${match[1]}.`,
+        ]
+      : [];
+  });
+  return statuses.concat(
+    codePatterns.flatMap((pattern) =>
+      [...page.source.matchAll(pattern)].flatMap((match) => {
+        const code = match[1]!;
+        return codes.includes(code)
+          ? []
+          : [
+              `${page.file}:${lineAt(page.source, match.index)}: the error code ${code} is not in release ${release}'s catalogue.${suggestion(code, codes)}`,
+            ];
+      }),
+    ),
   );
 }
 
