@@ -65,6 +65,15 @@ test('facts are found by path, through linked objects, and worded', () => {
   expect(worldFact(world, 'fil_5Hy8Cd3.uploaded_by.name')).toBe('Tom Reid');
   expect(worldFact(world, 'facts.invalid_barcode')).toBe('5056789012341');
   expect(worldFact(world, 'ord_5Yc1Hd6.nothing')).toBeUndefined();
+  expect(
+    worldFact(world, 'var_3Tn8Wq1:wh_1Rk5Ds3.on_hand', '2023-05-04T09:42:01Z'),
+  ).toBe(24);
+  expect(worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T09:41:12Z')).toBe(
+    'accepted',
+  );
+  expect(
+    worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T10:00:00Z'),
+  ).toBeUndefined();
   expect(formatFact(worldFact(world, 'com_8HhT2kQ.stores')!, 'count')).toBe(
     'four',
   );

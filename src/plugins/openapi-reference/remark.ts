@@ -38,7 +38,8 @@ import {
  *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles);
  * - `<World fact="ord_5Yc1Hd6.status" />`, in a sentence or alone: a fact of
  *   the sample world (openapi/world/world.yaml), as text (`code` makes it
- *   inline code; `format="count"`, `"date"` or `"time"` words it).
+ *   inline code; `format="count"`, `"number"`, `"date"` or `"time"` words it;
+ *   `at="<updated_at>"` gives the value at an earlier moment of the object).
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
  * reference's small components (`ApiCode`, `ApiSamples`, `ApiAnchors`,
@@ -146,7 +147,10 @@ function replaceWorldFacts(
   for (const {parent, node} of found) {
     const fact = attribute(node, 'fact');
     const at = `${file.path ?? 'a page'}:${node.position?.start.line ?? 0}`;
-    const value = fact === undefined ? undefined : worldFact(world, fact);
+    const value =
+      fact === undefined
+        ? undefined
+        : worldFact(world, fact, attribute(node, 'at'));
     if (fact === undefined || value === undefined) {
       throw new AuthoringError(
         'A page names a fact the sample world does not have',

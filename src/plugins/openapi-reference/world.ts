@@ -215,8 +215,16 @@ export function worldObjectProblems(world: World, value: JsonValue): string[] {
   ];
 }
 
-/** A fact's value at now, by its path: `ord_5Yc1Hd6.status`, `facts.invalid_barcode`, `now`. */
-export function worldFact(world: World, fact: string): JsonValue | undefined {
+/**
+ * A fact's value at now, or at an earlier moment of its object (`at`, an
+ * `updated_at` of its `earlier`), by its path: `ord_5Yc1Hd6.status`,
+ * `facts.invalid_barcode`, `now`.
+ */
+export function worldFact(
+  world: World,
+  fact: string,
+  at?: string,
+): JsonValue | undefined {
   const [head, ...rest] = fact.split('.');
   let value: JsonValue | undefined;
   if (head === 'facts') {
@@ -225,7 +233,15 @@ export function worldFact(world: World, fact: string): JsonValue | undefined {
     return world.now;
   } else {
     const object = world.objects[head ?? ''];
-    value = object ? {...object.fixed, ...object.now} : undefined;
+    // `at` names an earlier moment of the object by its updated_at.
+    const moment =
+      at === undefined
+        ? object?.now
+        : object?.earlier?.find((candidate) => candidate.updated_at === at);
+    value =
+      object && (at === undefined || moment)
+        ? {...object.fixed, ...object.now, ...moment}
+        : undefined;
   }
   for (const part of rest) {
     // A field that names another object of the world leads on to it:
