@@ -159,6 +159,8 @@ const config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
           feedOptions: {type: ['rss', 'atom'], xslt: true},
+          // Posts state the sample world's facts with <World> too.
+          beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
           remarkPlugins: [remarkTableLabels],
         } satisfies BlogOptions,
         theme: {

@@ -1,3 +1,4 @@
+import {loadWorld} from '../../src/plugins/openapi-reference/world';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {
@@ -159,17 +160,22 @@ const referenceKey = /(^|_)ids?$/;
 /** Request IDs name requests, not objects. */
 const notObjectKeys = new Set(['id', 'request_id']);
 
-/** The IDs of the sample data: those `PRODUCT-DECISIONS.md` lists. */
+/**
+ * The IDs of the sample data: the objects of the sample world
+ * (openapi/world/world.yaml) and the other IDs `PRODUCT-DECISIONS.md` lists
+ * (events, changes, requests).
+ */
 export function sampleDataIds(): Set<string> {
   const text = readFileSync(
     path.join(__dirname, '..', '..', 'PRODUCT-DECISIONS.md'),
     'utf8',
   );
-  return new Set(
-    [...text.matchAll(/`([a-z]{2,3}_[A-Za-z0-9]+)`/g)].map(
+  return new Set([
+    ...Object.keys(sampleWorld().objects).flatMap((key) => key.split(':')),
+    ...[...text.matchAll(/`([a-z]{2,3}_[A-Za-z0-9]+)`/g)].map(
       (match) => match[1]!,
     ),
-  );
+  ]);
 }
 
 /** Every `id` an example shows, nested ones included. */
@@ -230,17 +236,12 @@ export function exampleRuleProblems(
   ]);
 }
 
-/** The moment the sample world shows, as `PRODUCT-DECISIONS.md` states it. */
+/** The sample world, as the build reads it. */
+export const sampleWorld = () => loadWorld(path.join(__dirname, '..', '..'));
+
+/** The moment the sample world shows: its `now`. */
 export function sampleNow(): string {
-  const text = readFileSync(
-    path.join(__dirname, '..', '..', 'PRODUCT-DECISIONS.md'),
-    'utf8',
-  );
-  const match = /The sample world's now is `([^`]+)`/.exec(text);
-  if (!match) {
-    throw new Error("PRODUCT-DECISIONS.md states no sample world's now.");
-  }
-  return match[1]!;
+  return sampleWorld().now;
 }
 
 /**

@@ -106,12 +106,34 @@ test('a YAML syntax error names its file, line and column', async () => {
   ]);
 });
 
+test('an example that contradicts the sample world names its line, the field and both values', async () => {
+  const examples = lineOf(order, '        - id: ord_5Yc1Hd6');
+  const error = await failure(
+    sitewith(order, (text) =>
+      text.replace(
+        "        - id: ord_5Yc1Hd6\n          number: '10482'\n          status: completed",
+        "        - id: ord_5Yc1Hd6\n          number: '10482'\n          status: dispatched",
+      ),
+    ),
+  );
+  expect(error.message).toMatch(
+    /^Examples of the \S+ document disagree with the sample world \(openapi\/world\/world\.yaml\)/,
+  );
+  expect(error.problems).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `${at(order, examples)}: ord_5Yc1Hd6 field "status" is "dispatched" in the example, but "completed" at now \\(2023-05-04T16:00:00Z\\) in the world \\((?:.*/)?openapi/world/world\\.yaml:\\d+\\)`,
+      ),
+    ),
+  ]);
+});
+
 test('an example that breaks its schema names its line and field', async () => {
   const examples = lineOf(order, '        - id: ord_5Yc1Hd6');
   const error = await failure(
     sitewith(order, (text) =>
       text.replace(
-        "        - id: ord_5Yc1Hd6\n          number: '10482'\n          status: dispatched",
+        "        - id: ord_5Yc1Hd6\n          number: '10482'\n          status: completed",
         "        - id: ord_5Yc1Hd6\n          number: '10482'\n          status: shipped",
       ),
     ),

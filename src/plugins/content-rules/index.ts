@@ -4,6 +4,10 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {AuthoringError} from '../../lib/authoringError';
+import {loadApiModel, releaseSpec} from '../openapi-reference/model';
+import {releaseOfFile} from '../openapi-reference/releases';
+import {loadWorld} from '../openapi-reference/world';
+import {apiNameProblems} from './api-names';
 import {brokenLinks, type LinkSource} from './links';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
@@ -11,8 +15,10 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * Stops the build (and `npm start`) when a docs page (of any docs instance
  * and version: the guides and every release of the API section) or blog
  * post breaks the content rules: a missing title or description, a docs
- * page under its minimum length, placeholder text, or a link that leads
- * nowhere. One message per mistake, each naming the file and line and what
+ * page under its minimum length, placeholder text, a link that leads
+ * nowhere, or an operation, webhook event, error code or filter that the
+ * page's API release does not have, or a JSON sample that contradicts the
+ * sample world (api-names.ts). One message per mistake, each naming the file and line and what
  * to do.
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
@@ -65,8 +71,24 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
           : []),
         ...sitePages.map((page) => page.permalink),
       ]);
+      const model = await loadApiModel(context.siteDir);
+      const world = loadWorld(context.siteDir);
+      const releases = [...model.releases].map(([release, spec]) => ({
+        release,
+        spec,
+      }));
       const problems = [
         ...pages.flatMap(checkPage),
+        ...pages.flatMap((page) => {
+          const release = releaseOfFile(page.file);
+          return apiNameProblems(
+            page,
+            releaseSpec(model, release),
+            release,
+            releases,
+            world,
+          );
+        }),
         ...(await brokenLinks(pages, {
           routes,
           baseUrl: context.baseUrl,

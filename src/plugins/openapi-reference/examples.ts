@@ -210,7 +210,8 @@ export function allExampleCases(checked: LoadedSpec): ExampleCase[] {
 }
 
 /** Whether an example is one the page builds from the written ones. */
-const isBuilt = (example: ExampleCase) => example.where.endsWith(builtSuffix);
+export const isBuilt = (example: ExampleCase) =>
+  example.where.endsWith(builtSuffix);
 
 /**
  * Every example that breaks its schema, one message each, at its file and

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
+import {loadWorld, worldPath, worldProblems} from './world';
 import {loadRelease, overlayPath} from './release-spec';
 import {
   apiReleases,
@@ -71,6 +72,7 @@ export function modelSourceFiles(siteDir: string): string[] {
     ...yamlIn(path.join(specDir, resourcesFolder)),
     ...yamlIn(path.join(specDir, overlaysFolder)),
     path.join(siteDir, guideLifecyclesPath),
+    path.join(siteDir, worldPath),
   ];
 }
 
@@ -143,18 +145,25 @@ async function readModel(
   const specDir = path.join(siteDir, specFolder);
   checkOverlays(specDir);
   const releases = new Map<ApiRelease, LoadedSpec>();
+  const world = loadWorld(siteDir);
   for (const release of apiReleases) {
     const spec = await loadRelease(specDir, release);
-    const problems = exampleProblems(
-      spec,
+    const fallbackFile =
       release === latestRelease
         ? path.join(specDir, rootFileName)
-        : overlayPath(specDir, release),
-    );
+        : overlayPath(specDir, release);
+    const problems = exampleProblems(spec, fallbackFile);
     if (problems.length > 0) {
       throw new AuthoringError(
         `Examples of the ${release} document break their schemas`,
         problems,
+      );
+    }
+    const disagreements = worldProblems(spec, world, fallbackFile);
+    if (disagreements.length > 0) {
+      throw new AuthoringError(
+        `Examples of the ${release} document disagree with the sample world (${worldPath})`,
+        disagreements,
       );
     }
     releases.set(release, spec);

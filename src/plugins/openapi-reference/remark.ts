@@ -1,5 +1,6 @@
 import type {Root, RootContent} from 'mdast';
-import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
+import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
+import {AuthoringError} from '../../lib/authoringError';
 import {renderStateDiagram} from './diagram';
 import {loadGrammars} from './highlight';
 import {
@@ -14,6 +15,7 @@ import {renderFilterFields} from './render-filters';
 import {renderWebhookEvents} from './render-webhooks';
 import {loadApiModel, releaseSpec} from './model';
 import {apiReleases, latestRelease, releaseOfFile} from './releases';
+import {formatFact, loadWorld, worldFact, worldPath} from './world';
 import {
   allOperations,
   type Lifecycle,
@@ -33,7 +35,11 @@ import {
  * - `<ApiChangelog from="2023-01" />`: every difference between an older
  *   release and the page's, computed from their documents;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
- *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
+ *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles);
+ * - `<World fact="ord_5Yc1Hd6.status" />`, in a sentence or alone: a fact of
+ *   the sample world (openapi/world/world.yaml), as text (`code` makes it
+ *   inline code; `format="count"`, `"number"`, `"date"` or `"time"` words it;
+ *   `at="<updated_at>"` gives the value at an earlier moment of the object).
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
  * reference's small components (`ApiCode`, `ApiSamples`, `ApiAnchors`,
@@ -46,7 +52,10 @@ export interface ApiReferenceOptions {
   siteDir: string;
 }
 
-function attribute(node: MdxJsxFlowElement, name: string): string | undefined {
+function attribute(
+  node: MdxJsxFlowElement | MdxJsxTextElement,
+  name: string,
+): string | undefined {
   const found = node.attributes.find(
     (candidate) =>
       candidate.type === 'mdxJsxAttribute' && candidate.name === name,
@@ -97,6 +106,7 @@ export const placeholderNames = [
   'ApiFilterFields',
   'ApiChangelog',
   'StateDiagram',
+  'World',
 ];
 
 const diagramTitles: Record<string, string> = {
@@ -104,13 +114,84 @@ const diagramTitles: Record<string, string> = {
   enrichment: 'Enrichment job lifecycle',
 };
 
+type WorldElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/**
+ * Replaces each `<World fact="…" />` with the fact's value from the sample
+ * world; a fact the world does not have stops the build at the page's line.
+ */
+function replaceWorldFacts(
+  root: Root,
+  siteDir: string,
+  file: {path?: string},
+): void {
+  const found: {parent: {children: unknown[]}; node: WorldElement}[] = [];
+  const walk = (parent: {children: unknown[]}) =>
+    parent.children.forEach((child) => {
+      const node = child as WorldElement;
+      if (
+        (node.type === 'mdxJsxFlowElement' ||
+          node.type === 'mdxJsxTextElement') &&
+        node.name === 'World'
+      ) {
+        found.push({parent, node});
+      } else if ('children' in (child as object)) {
+        walk(child as {children: unknown[]});
+      }
+    });
+  walk(root as unknown as {children: unknown[]});
+  if (found.length === 0) {
+    return;
+  }
+  const world = loadWorld(siteDir);
+  for (const {parent, node} of found) {
+    const fact = attribute(node, 'fact');
+    const at = `${file.path ?? 'a page'}:${node.position?.start.line ?? 0}`;
+    const value =
+      fact === undefined
+        ? undefined
+        : worldFact(world, fact, attribute(node, 'at'));
+    if (fact === undefined || value === undefined) {
+      throw new AuthoringError(
+        'A page names a fact the sample world does not have',
+        [
+          `${at}: <World fact="${fact ?? ''}" /> names nothing in ${worldPath}. Name an object and field (ord_5Yc1Hd6.status) or facts.<name>, or add the fact to the world.`,
+        ],
+      );
+    }
+    let text: string;
+    try {
+      text = formatFact(value, attribute(node, 'format'));
+    } catch (error) {
+      throw new AuthoringError(
+        'A page cannot show a fact of the sample world',
+        [`${at}: <World fact="${fact}" />: ${(error as Error).message}.`],
+      );
+    }
+    const code = node.attributes.some(
+      (candidate) =>
+        candidate.type === 'mdxJsxAttribute' && candidate.name === 'code',
+    );
+    const inline = code
+      ? {type: 'inlineCode', value: text}
+      : {type: 'text', value: text};
+    const replacement =
+      node.type === 'mdxJsxFlowElement'
+        ? {type: 'paragraph', children: [inline]}
+        : inline;
+    parent.children.splice(parent.children.indexOf(node), 1, replacement);
+  }
+}
+
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
+    replaceWorldFacts(root, options.siteDir, file);
     const placeholders: {parent: Parent; node: MdxJsxFlowElement}[] = [];
     const walk = (parent: Parent) =>
       parent.children.forEach((node) => {
         if (
           node.type === 'mdxJsxFlowElement' &&
+          node.name !== 'World' &&
           placeholderNames.includes(node.name ?? '')
         ) {
           placeholders.push({parent, node});

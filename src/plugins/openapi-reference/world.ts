@@ -1,0 +1,324 @@
+import path from 'node:path';
+import {AuthoringError} from '../../lib/authoringError';
+import {allExampleCases, isBuilt} from './examples';
+import {
+  locationOf,
+  readYaml,
+  where,
+  type JsonValue,
+  type LoadedSpec,
+} from './spec';
+
+/**
+ * The sample world (openapi/world/world.yaml): the companies, people,
+ * stores, products, orders and files every example and page shows, declared
+ * once with their state at the world's now. The model's load checks every
+ * example of each release's document against it, and pages state its facts
+ * with `<World fact="…" />` (see remark.ts and docs/mdx.mdx).
+ */
+
+export const worldPath = 'openapi/world/world.yaml';
+
+type Fields = Record<string, JsonValue>;
+
+export interface WorldObject {
+  /** Values that hold at every moment. */
+  fixed?: Fields;
+  /** Values that change, at the world's now. */
+  now?: Fields;
+  /** The same fields at other moments, each named by its `updated_at`. */
+  earlier?: Fields[];
+}
+
+export interface World {
+  now: string;
+  facts: Fields;
+  objects: Record<string, WorldObject>;
+  /** The file it was read from. */
+  file: string;
+}
+
+/**
+ * A stock record's available figure is on hand minus allocated minus the
+ * buffer, never below 0: a world that says otherwise is wrong.
+ */
+function stockArithmetic(key: string, moment: Fields, file: string): string[] {
+  const {on_hand: onHand, allocated, buffer, available} = moment;
+  if (
+    typeof onHand !== 'number' ||
+    typeof allocated !== 'number' ||
+    typeof buffer !== 'number' ||
+    typeof available !== 'number'
+  ) {
+    return [];
+  }
+  const expected = Math.max(0, onHand - allocated - buffer);
+  return expected === available
+    ? []
+    : [
+        `${where(moment, file)}: ${key} has available ${available}, but on hand ${onHand} − allocated ${allocated} − buffer ${buffer} is ${expected}. Correct the figures.`,
+      ];
+}
+
+export function loadWorld(siteDir: string): World {
+  const file = path.join(siteDir, worldPath);
+  const world = readYaml<Omit<World, 'file'>>(file);
+  const problems = Object.entries(world.objects ?? {}).flatMap(
+    ([key, object]) => [
+      ...(object.earlier ?? [])
+        .filter((moment) => typeof moment.updated_at !== 'string')
+        .map(
+          (moment) =>
+            `${where(moment, file)}: a moment of ${key} has no updated_at. Name each earlier moment by the updated_at the object had then.`,
+        ),
+      ...[object.now, ...(object.earlier ?? [])].flatMap((moment) =>
+        moment ? stockArithmetic(key, moment, file) : [],
+      ),
+    ],
+  );
+  if (problems.length > 0) {
+    throw new AuthoringError('The sample world is malformed', problems);
+  }
+  return {...world, facts: world.facts ?? {}, file};
+}
+
+/** The world's key of an object in an example: its ID, or `variant:warehouse` for a stock record. */
+export function worldKey(value: {
+  [key: string]: JsonValue;
+}): string | undefined {
+  if (typeof value.id === 'string') {
+    return value.id;
+  }
+  if (
+    typeof value.variant_id === 'string' &&
+    typeof value.warehouse_id === 'string' &&
+    'on_hand' in value
+  ) {
+    return `${value.variant_id}:${value.warehouse_id}`;
+  }
+  return undefined;
+}
+
+const same = (a: JsonValue | undefined, b: JsonValue | undefined) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+const show = (value: JsonValue | undefined) => JSON.stringify(value);
+
+/** `file:line` of a part of the world, relative to the working folder. */
+const worldLine = (world: World, part: unknown) => where(part, world.file);
+
+/**
+ * What the world says of one object of an example, as messages: the fixed
+ * fields always; the fields at now when the example shows the object at now
+ * (a schema's object example, or an example with now's `updated_at`); the
+ * fields of an earlier moment when the example has its `updated_at`.
+ */
+function disagreements(
+  world: World,
+  key: string,
+  object: WorldObject,
+  value: {[key: string]: JsonValue},
+  atNow: boolean,
+): string[] {
+  const compare = (fields: Fields, moment: string) =>
+    Object.entries(fields)
+      .filter(([field]) => field in value && !same(value[field], fields[field]))
+      .map(
+        ([field, expected]) =>
+          `${key} field "${field}" is ${show(value[field])} in the example, but ${show(expected)} ${moment} in the world (${worldLine(world, fields)})`,
+      );
+  const problems = compare(object.fixed ?? {}, 'always');
+  const updatedAt = value.updated_at;
+  const moment = (object.earlier ?? []).find(
+    (candidate) =>
+      updatedAt !== undefined && same(candidate.updated_at, updatedAt),
+  );
+  if (moment) {
+    problems.push(...compare(moment, `at ${String(updatedAt)}`));
+  } else if (
+    object.now &&
+    (atNow ||
+      (updatedAt !== undefined && same(object.now.updated_at, updatedAt)))
+  ) {
+    problems.push(...compare(object.now, `at now (${world.now})`));
+  }
+  return problems;
+}
+
+/**
+ * Every example of a release's document that disagrees with the world, one
+ * message per object, at the file and line the object was written at.
+ */
+export function worldProblems(
+  checked: LoadedSpec,
+  world: World,
+  fallbackFile: string,
+): string[] {
+  const problems: string[] = [];
+  const visit = (value: JsonValue, atNow: boolean, writtenIn: object) => {
+    if (value === null || typeof value !== 'object') {
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item) =>
+        visit(item, false, locationOf(item) ? (item as object) : writtenIn),
+      );
+      return;
+    }
+    const key = worldKey(value);
+    const object = key === undefined ? undefined : world.objects[key];
+    const here = locationOf(value) ? value : writtenIn;
+    if (key && object) {
+      const found = disagreements(world, key, object, value, atNow);
+      if (found.length > 0) {
+        problems.push(
+          `${where(here, fallbackFile)}: ${found.join('; ')}. Correct the example, or the world if the example is right.`,
+        );
+      }
+    }
+    Object.values(value).forEach((child) => visit(child, false, here));
+  };
+  allExampleCases(checked)
+    .filter((example) => !isBuilt(example))
+    .forEach((example) => {
+      // A schema's own example is its object at now ("The order object").
+      const atNow = /^schema \w+ example \d+$/.test(example.where);
+      visit(example.value, atNow, example.writtenIn);
+    });
+  return problems;
+}
+
+/**
+ * What the world says of the objects of one sample (a page's JSON block):
+ * one message per object that disagrees, naming its key and each field.
+ */
+export function worldObjectProblems(world: World, value: JsonValue): string[] {
+  if (value === null || typeof value !== 'object') {
+    return [];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => worldObjectProblems(world, item));
+  }
+  const key = worldKey(value);
+  const object = key === undefined ? undefined : world.objects[key];
+  const own =
+    key && object ? disagreements(world, key, object, value, false) : [];
+  return [
+    ...(own.length > 0
+      ? [
+          `${own.join('; ')}. Correct the sample, or the world if the sample is right.`,
+        ]
+      : []),
+    ...Object.values(value).flatMap((child) =>
+      worldObjectProblems(world, child),
+    ),
+  ];
+}
+
+/**
+ * A fact's value at now, or at an earlier moment of its object (`at`, an
+ * `updated_at` of its `earlier`), by its path: `ord_5Yc1Hd6.status`,
+ * `facts.invalid_barcode`, `now`.
+ */
+export function worldFact(
+  world: World,
+  fact: string,
+  at?: string,
+): JsonValue | undefined {
+  const [head, ...rest] = fact.split('.');
+  let value: JsonValue | undefined;
+  if (head === 'facts') {
+    value = world.facts;
+  } else if (head === 'now') {
+    return world.now;
+  } else {
+    const object = world.objects[head ?? ''];
+    // `at` names an earlier moment of the object by its updated_at.
+    const moment =
+      at === undefined
+        ? object?.now
+        : object?.earlier?.find((candidate) => candidate.updated_at === at);
+    value =
+      object && (at === undefined || moment)
+        ? {...object.fixed, ...object.now, ...moment}
+        : undefined;
+  }
+  for (const part of rest) {
+    // A field that names another object of the world leads on to it:
+    // `fil_5Hy8Cd3.uploaded_by.name`.
+    const linked: WorldObject | undefined =
+      typeof value === 'string' ? world.objects[value] : undefined;
+    if (linked) {
+      value = {...linked.fixed, ...linked.now};
+    }
+    value =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value[part]
+        : undefined;
+  }
+  return value;
+}
+
+const numberWords = [
+  'no',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+];
+
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** How a page writes a fact: as it is, or a count, date or time of it. */
+export type FactFormat = 'count' | 'number' | 'date' | 'time';
+
+export function formatFact(value: JsonValue, format?: string): string {
+  if (format === 'count') {
+    if (!Array.isArray(value)) {
+      throw new Error('format="count" needs a list');
+    }
+    return numberWords[value.length] ?? String(value.length);
+  }
+  if (format === 'number') {
+    if (typeof value !== 'number') {
+      throw new Error('format="number" needs a number');
+    }
+    return value.toLocaleString('en-GB');
+  }
+  if (format === 'date' || format === 'time') {
+    const date = typeof value === 'string' ? new Date(value) : undefined;
+    if (!date || Number.isNaN(date.getTime())) {
+      throw new Error(`format="${format}" needs a timestamp`);
+    }
+    return format === 'date'
+      ? `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+      : date.toISOString().slice(11, 16);
+  }
+  if (format !== undefined) {
+    throw new Error(`unknown format "${format}" (count, number, date or time)`);
+  }
+  if (value !== null && typeof value === 'object') {
+    throw new Error(
+      'the fact is a list or object; name one of its fields, or use format="count"',
+    );
+  }
+  return String(value);
+}

@@ -1,0 +1,188 @@
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {apiNameProblems} from '../../src/plugins/content-rules/api-names';
+import {requestSamples} from '../../src/plugins/content-rules/request-samples';
+import {
+  loadApiModel,
+  releaseSpec,
+  type ApiModel,
+} from '../../src/plugins/openapi-reference/model';
+import {
+  latestRelease,
+  olderReleases,
+  releaseOfFile,
+} from '../../src/plugins/openapi-reference/releases';
+import {loadWorld} from '../../src/plugins/openapi-reference/world';
+
+const siteDir = path.join(__dirname, '..', '..');
+const world = loadWorld(siteDir);
+let model: ApiModel;
+
+test.beforeAll(async () => {
+  model = await loadApiModel(siteDir);
+});
+
+/** The problems of a page's source, as the build checks it. */
+function problemsOf(file: string, source: string): string[] {
+  const release = releaseOfFile(file);
+  return apiNameProblems(
+    {file, source},
+    releaseSpec(model, release),
+    release,
+    [...model.releases].map(([name, spec]) => ({release: name, spec})),
+    world,
+  );
+}
+
+test('every page names only operations, events, error codes and filters of its release, and its JSON agrees with the world', () => {
+  const files = ['docs', 'api', 'api_versioned_docs', 'blog'].flatMap(
+    (folder) =>
+      readdirSync(path.join(siteDir, folder), {recursive: true})
+        .map((name) => path.posix.join(folder, String(name)))
+        .filter((name) => /\.mdx?$/.test(name)),
+  );
+  expect(files.length).toBeGreaterThan(90);
+  const problems = files.flatMap((file) =>
+    problemsOf(file, readFileSync(path.join(siteDir, file), 'utf8')),
+  );
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a page that names what its release lacks fails at its line, with the nearest name', () => {
+  const source = [
+    '---',
+    'title: T',
+    '---',
+    'Accept it with `POST /orders/{id}/acept`.',
+    'Subscribe to `order.shipped`.',
+    'It answers `422` with the code `invalid_gtn`.',
+    '```bash',
+    'curl "https://sandbox.api.example.com/v1/orders?filter=colour%20%3D%20%22olive%22" -H "Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc"',
+    '```',
+    '```text',
+    'status = = "pending"',
+    '```',
+    '```json',
+    '{"id": "ord_5Yc1Hd6", "number": "10483"}',
+    '```',
+  ].join('\n');
+  const problems = problemsOf('docs/example.mdx', source);
+  expect(problems).toEqual([
+    'docs/example.mdx:11: the query status = = "pending" does not parse: Expected a value after "=" at column 10',
+    `docs/example.mdx:4: POST /orders/{id}/acept is no operation of release ${latestRelease}. The nearest that exists is POST /orders/{id}/accept.`,
+    `docs/example.mdx:5: the webhook event order.shipped does not exist in release ${latestRelease}. The nearest that exists is order.created.`,
+    `docs/example.mdx:6: the error code invalid_gtn is not in release ${latestRelease}'s catalogue. The nearest that exists is invalid_gtin.`,
+    `docs/example.mdx:8: GET /orders cannot filter on colour in release ${latestRelease}. The nearest that exists is number.`,
+    expect.stringMatching(
+      /^docs\/example\.mdx:14: ord_5Yc1Hd6 field "number" is "10483" in the example, but "10482" always in the world \(openapi\/world\/world\.yaml:\d+\)/,
+    ),
+  ]);
+});
+
+test('an older release is checked against its own document', () => {
+  const [older] = olderReleases;
+  const file = `api_versioned_docs/version-${older}/example.mdx`;
+  const problems = problemsOf(
+    file,
+    'List them: `GET /order-items?filter=status%20%3D%20%22open%22`.',
+  );
+  expect(problems).toEqual([
+    `${file}:1: GET /order-items takes no filter in release ${older}.`,
+  ]);
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      'List them: `GET /order-items?filter=status%20%3D%20%22open%22`.',
+    ),
+  ).toEqual([]);
+});
+
+test('a field or value of another release fails, unless the line names that release', () => {
+  const [older] = olderReleases;
+  const file = `api_versioned_docs/version-${older}/example.mdx`;
+  expect(problemsOf(file, 'The order is `partially_dispatched`.')).toEqual([
+    `${file}:1: partially_dispatched is a field or value of release ${latestRelease}, not of release ${older}. The nearest that exists is quantity_dispatched.`,
+  ]);
+  expect(
+    problemsOf(file, 'Release 2023-01 has no `partially_dispatched` status.'),
+  ).toEqual([]);
+  expect(
+    problemsOf('docs/example.mdx', 'Read `new_amount` from the change.'),
+  ).toEqual([
+    `docs/example.mdx:1: new_amount is a field or value of release ${older}, not of release ${latestRelease}. The nearest that exists is amount.`,
+  ]);
+});
+
+test('an error code named with another status than the catalogue gives fails', () => {
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      'A wrong check digit answers `400` with the code `invalid_gtin`.',
+    ),
+  ).toEqual([
+    `docs/example.mdx:1: the error code invalid_gtin answers 422 in release ${latestRelease}, not 400.`,
+  ]);
+});
+
+test('a line marked deliberately wrong is not checked', () => {
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      'From `filter=status = = "pending"` {/* deliberately wrong: shows the error */}.',
+    ),
+  ).toEqual([]);
+  expect(
+    problemsOf('docs/example.mdx', 'From `filter=status = = "pending"`.'),
+  ).toEqual([
+    'docs/example.mdx:1: the filter status = = "pending" does not parse: Expected a value after "=" at column 10',
+  ]);
+});
+
+test('every request sample is read: curl with -G, -d and a body file, and http', () => {
+  const introduction = readFileSync(
+    path.join(siteDir, 'api', 'introduction.md'),
+    'utf8',
+  );
+  const samples = requestSamples(introduction);
+  expect(
+    samples.map(({method, path: samplePath}) => `${method} ${samplePath}`),
+  ).toEqual(
+    expect.arrayContaining(['GET /orders', 'POST /transfers', 'GET /changes']),
+  );
+  const transfer = samples.find((sample) => sample.path === '/transfers')!;
+  expect(JSON.parse(transfer.body!)).toMatchObject({reference: 'TR-2023-0142'});
+  expect(transfer.headers.get('idempotency-key')).toBeTruthy();
+});
+
+test('a request sample that the release would refuse fails at its line, by the validator', () => {
+  const source = [
+    'Send it:',
+    '',
+    '```bash',
+    'curl https://sandbox.api.example.com/v1/transfers \\',
+    '  -H "Content-Type: application/json" \\',
+    `  -d '{"from_warehouse_id": "wh_1Rk5Ds3", "to_warehouse_id": "wh_6Jp2Mc8", "colour": "olive"}'`,
+    '```',
+    '',
+    '```http',
+    'GET /v1/orders?limit=2&sort=placed_at HTTP/1.1',
+    'Host: api.example.com',
+    'Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc',
+    '```',
+  ].join('\n');
+  const problems = problemsOf('docs/example.mdx', source);
+  const prefix = `docs/example.mdx:4: the request sample is not valid in release ${latestRelease}: `;
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      `${prefix}POST /transfers needs an Authorization: Bearer header.`,
+      expect.stringMatching(
+        /^docs\/example\.mdx:4: .*POST \/transfers, body: field "\/" must have required property 'lines'/,
+      ),
+      expect.stringMatching(
+        /^docs\/example\.mdx:4: .*POST \/transfers, body: field "\/" must NOT have (additional|unevaluated) properties \(colour\)/,
+      ),
+      `docs/example.mdx:10: the request sample is not valid in release ${latestRelease}: GET /orders has no query parameter sort.`,
+    ]),
+  );
+});

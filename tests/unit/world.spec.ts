@@ -1,0 +1,145 @@
+import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import type {Root} from 'mdast';
+import {spec} from '../support/openapi';
+import apiReferenceRemarkPlugin from '../../src/plugins/openapi-reference/remark';
+import type {JsonValue} from '../../src/plugins/openapi-reference/spec';
+import {
+  formatFact,
+  loadWorld,
+  worldFact,
+  worldPath,
+  worldProblems,
+  type World,
+} from '../../src/plugins/openapi-reference/world';
+
+const siteDir = path.join(__dirname, '..', '..');
+const world = loadWorld(siteDir);
+const fallback = path.join(siteDir, 'openapi', 'openapi.yaml');
+
+/** The world with one object's fields at now replaced. */
+function worldWith(key: string, now: Record<string, JsonValue>): World {
+  const changed = structuredClone(world);
+  changed.objects[key] = {
+    ...changed.objects[key],
+    now: {...changed.objects[key]!.now, ...now},
+  };
+  return changed;
+}
+
+test('every example of the latest document agrees with the sample world', () => {
+  const problems = worldProblems(spec, world, fallback);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('a stock figure changed in the world fails every example of it, at its file and line', () => {
+  const problems = worldProblems(
+    spec,
+    worldWith('var_3Tn8Wq1:wh_1Rk5Ds3', {on_hand: 30}),
+    fallback,
+  );
+  expect(problems.length).toBeGreaterThan(0);
+  problems.forEach((problem) =>
+    expect(problem).toMatch(
+      /^openapi\/resources\/stock\.yaml:\d+: var_3Tn8Wq1:wh_1Rk5Ds3 field "on_hand" is 23 in the example, but 30 at now/,
+    ),
+  );
+});
+
+test('a timestamp changed in the world fails the examples of that moment', () => {
+  const problems = worldProblems(
+    spec,
+    worldWith('ord_5Yc1Hd6', {updated_at: '2023-05-04T14:06:00Z'}),
+    fallback,
+  );
+  expect(problems.join('\n')).toContain(
+    'ord_5Yc1Hd6 field "updated_at" is "2023-05-04T14:05:09Z" in the example, but "2023-05-04T14:06:00Z" at now',
+  );
+  expect(problems.join('\n')).toMatch(/openapi\/resources\/order\.yaml:\d+/);
+});
+
+test('facts are found by path, through linked objects, and worded', () => {
+  expect(worldFact(world, 'ord_5Yc1Hd6.status')).toBe('completed');
+  expect(worldFact(world, 'fil_5Hy8Cd3.uploaded_by.name')).toBe('Tom Reid');
+  expect(worldFact(world, 'facts.invalid_barcode')).toBe('5056789012341');
+  expect(worldFact(world, 'ord_5Yc1Hd6.nothing')).toBeUndefined();
+  expect(
+    worldFact(world, 'var_3Tn8Wq1:wh_1Rk5Ds3.on_hand', '2023-05-04T09:42:01Z'),
+  ).toBe(24);
+  expect(worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T09:41:12Z')).toBe(
+    'accepted',
+  );
+  expect(
+    worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T10:00:00Z'),
+  ).toBeUndefined();
+  expect(formatFact(worldFact(world, 'com_8HhT2kQ.stores')!, 'count')).toBe(
+    'four',
+  );
+  expect(formatFact('2023-05-04T14:05:09Z', 'time')).toBe('14:05');
+  expect(formatFact('2023-05-04T14:05:09Z', 'date')).toBe('4 May 2023');
+});
+
+/** A paragraph with one `<World>` element in it, as the MDX parser gives it. */
+const pageWith = (fact: string, code = false): Root => ({
+  type: 'root',
+  children: [
+    {
+      type: 'paragraph',
+      children: [
+        {type: 'text', value: 'Order 10482 is '},
+        {
+          type: 'mdxJsxTextElement',
+          name: 'World',
+          attributes: [
+            {type: 'mdxJsxAttribute', name: 'fact', value: fact},
+            ...(code
+              ? [{type: 'mdxJsxAttribute' as const, name: 'code', value: null}]
+              : []),
+          ],
+          children: [],
+          position: {
+            start: {line: 7, column: 1},
+            end: {line: 7, column: 30},
+          },
+        },
+        {type: 'text', value: '.'},
+      ],
+    },
+  ],
+});
+
+test('<World> in a sentence becomes the fact, and an unknown fact names the page and line', async () => {
+  const transform = apiReferenceRemarkPlugin({siteDir});
+  const page = pageWith('ord_5Yc1Hd6.status', true);
+  await transform(page, {path: 'docs/example.mdx'});
+  expect(page.children[0]).toEqual({
+    type: 'paragraph',
+    children: [
+      {type: 'text', value: 'Order 10482 is '},
+      {type: 'inlineCode', value: 'completed'},
+      {type: 'text', value: '.'},
+    ],
+  });
+  await expect(
+    transform(pageWith('ord_5Yc1Hd6.colour'), {path: 'docs/example.mdx'}),
+  ).rejects.toThrow(
+    'docs/example.mdx:7: <World fact="ord_5Yc1Hd6.colour" /> names nothing in openapi/world/world.yaml',
+  );
+});
+
+test('a world whose stock does not add up is refused, at its line', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'world-'));
+  mkdirSync(path.join(folder, 'openapi', 'world'), {recursive: true});
+  writeFileSync(
+    path.join(folder, worldPath),
+    readFileSync(path.join(siteDir, worldPath), 'utf8').replace(
+      /(\n {6}on_hand: )23\n/,
+      '$125\n',
+    ),
+  );
+  expect(() => loadWorld(folder)).toThrow(
+    /openapi\/world\/world\.yaml:\d+: var_3Tn8Wq1:wh_1Rk5Ds3 has available 19, but on hand 25 − allocated 2 − buffer 2 is 21\. Correct the figures\./,
+  );
+});
