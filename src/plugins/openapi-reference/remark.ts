@@ -1,6 +1,6 @@
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {renderStateDiagram} from './diagram';
+import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
 import {loadGrammars} from './highlight';
 import {
   renderResource,
@@ -33,7 +33,10 @@ import {
  * - `<ApiChangelog from="2023-01" />`: every difference between an older
  *   release and the page's, computed from their documents;
  * - `<StateDiagram lifecycle="order" />`: a lifecycle diagram, from the
- *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles).
+ *   `x-lifecycle` of the schema's `status` (or the guide-only lifecycles);
+ * - `<StateTable lifecycle="store" />`: the behaviour by state (what each
+ *   state means for the shop, stock and orders, and its actions), from the
+ *   same lifecycle's `states`.
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
  * reference's small components (`ApiCode`, `ApiSamples`, `ApiAnchors`,
@@ -84,7 +87,11 @@ function lifecycleOf(
         : `Unknown lifecycle "${name}".`,
     );
   }
-  return lifecycle;
+  return {
+    lifecycle,
+    /** The states in the order of the status enum, else of first appearance. */
+    order: status?.enum?.map(String) ?? lifecycleStates(lifecycle),
+  };
 }
 
 type Parent = {children: RootContent[]};
@@ -97,12 +104,18 @@ export const placeholderNames = [
   'ApiFilterFields',
   'ApiChangelog',
   'StateDiagram',
+  'StateTable',
 ];
 
 const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
+  brandstore: 'Brand store lifecycle',
   enrichment: 'Enrichment job lifecycle',
 };
+
+const lifecycleTitle = (name: string) =>
+  diagramTitles[name] ??
+  `${name.charAt(0).toUpperCase()}${name.slice(1)} lifecycle`;
 
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
@@ -162,16 +175,27 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
           parse,
           allOperations(spec.document).length,
         );
+      } else if (node.name === 'StateTable') {
+        const name = required(node, 'lifecycle');
+        const {lifecycle, order} = lifecycleOf(
+          spec,
+          model.guideLifecycles,
+          name,
+        );
+        replacement = renderStateTable(
+          parse,
+          name,
+          `${lifecycleTitle(name).replace(/ lifecycle$/, '')} states`,
+          lifecycle,
+          order,
+        );
       } else {
         const name = required(node, 'lifecycle');
-        const title =
-          diagramTitles[name] ??
-          `${name.charAt(0).toUpperCase()}${name.slice(1)} lifecycle`;
         replacement = renderStateDiagram(
           parse,
           name,
-          title,
-          lifecycleOf(spec, model.guideLifecycles, name),
+          lifecycleTitle(name),
+          lifecycleOf(spec, model.guideLifecycles, name).lifecycle,
         );
       }
       parent.children.splice(parent.children.indexOf(node), 1, ...replacement);
