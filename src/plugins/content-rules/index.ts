@@ -4,6 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {AuthoringError} from '../../lib/authoringError';
+import {boldLabels, labelProblems, loadAppLabels} from './labels';
 import {brokenLinks, type LinkSource} from './links';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
@@ -11,8 +12,8 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * Stops the build (and `npm start`) when a docs page (of any docs instance
  * and version: the guides and every release of the API section) or blog
  * post breaks the content rules: a missing title or description, a docs
- * page under its minimum length, placeholder text, or a link that leads
- * nowhere. One message per mistake, each naming the file and line and what
+ * page under its minimum length, placeholder text, a link that leads
+ * nowhere, or a bold label that src/data/app-labels.yaml does not declare. One message per mistake, each naming the file and line and what
  * to do.
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
@@ -65,8 +66,12 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
           : []),
         ...sitePages.map((page) => page.permalink),
       ]);
+      const labels = loadAppLabels(context.siteDir);
       const problems = [
         ...pages.flatMap(checkPage),
+        ...pages.flatMap((page) =>
+          labelProblems(page.file, boldLabels(page.source), labels.all),
+        ),
         ...(await brokenLinks(pages, {
           routes,
           baseUrl: context.baseUrl,

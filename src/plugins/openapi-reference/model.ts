@@ -3,6 +3,11 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
+import {
+  appLabelsPath,
+  lifecycleLabelProblems,
+  loadAppLabels,
+} from '../content-rules/labels';
 import {releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadRelease, overlayPath} from './release-spec';
@@ -71,6 +76,7 @@ export function modelSourceFiles(siteDir: string): string[] {
     ...yamlIn(path.join(specDir, resourcesFolder)),
     ...yamlIn(path.join(specDir, overlaysFolder)),
     path.join(siteDir, guideLifecyclesPath),
+    path.join(siteDir, appLabelsPath),
   ];
 }
 
@@ -170,6 +176,20 @@ async function readModel(
     ),
     sourceFiles,
   };
+  // The lifecycles' bold labels and action labels are the app's (see
+  // src/data/app-labels.yaml), like the pages'.
+  const labelProblems = lifecycleLabelProblems(
+    latest.document,
+    model.guideLifecycles,
+    loadAppLabels(siteDir),
+    path.join(specDir, rootFileName),
+  );
+  if (labelProblems.length > 0) {
+    throw new AuthoringError(
+      'The lifecycles name labels the app does not declare',
+      labelProblems,
+    );
+  }
   const sourcesFile = pageSourcesFile(siteDir);
   await mkdir(path.dirname(sourcesFile), {recursive: true});
   await writeFile(sourcesFile, JSON.stringify(pageSources(model, siteDir)));

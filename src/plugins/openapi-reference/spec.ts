@@ -161,7 +161,8 @@ export function stateProblems(
       }
     }
     const unknownKeys = Object.keys(entry).filter(
-      (key) => !(stateAspects as readonly string[]).includes(key) && key !== 'actions',
+      (key) =>
+        !(stateAspects as readonly string[]).includes(key) && key !== 'actions',
     );
     unknownKeys.forEach((key) =>
       problems.push(
@@ -182,7 +183,9 @@ export function stateProblems(
       if (
         action === null ||
         typeof action !== 'object' ||
-        Object.keys(action).some((key) => !['label', 'operation'].includes(key)) ||
+        Object.keys(action).some(
+          (key) => !['label', 'operation'].includes(key),
+        ) ||
         (label === undefined && operation === undefined) ||
         (label !== undefined && typeof label !== 'string') ||
         (operation !== undefined && typeof operation !== 'string')
