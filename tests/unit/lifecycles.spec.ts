@@ -12,10 +12,13 @@ import {
   stateTableHeader,
 } from '../../src/plugins/openapi-reference/diagram';
 import {
+  guideLifecycleProblems,
   lifecycleProblems,
   lifecycleProperties,
   lifecyclesWithStates,
   loadSpec,
+  readYaml,
+  type Lifecycle,
 } from '../../src/plugins/openapi-reference/spec';
 
 const siteDir = path.join(__dirname, '..', '..');
@@ -206,4 +209,50 @@ test.describe('behaviour by state', () => {
       status['x-lifecycle']!.states!.disconnected!.listings,
     );
   });
+});
+
+test('a guide-only lifecycle is checked too: its shape, and its states against the states it names', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guide-'));
+  const file = path.join(dir, 'guide-lifecycles.yaml');
+  writeFileSync(
+    file,
+    [
+      'enrichment:',
+      '  initial: [queued]',
+      '  transitions:',
+      '    - from: queued',
+      '      to: running',
+      '      trigger: The queue picks the job.',
+      '    - from: running',
+      '      to: succeeded',
+      '  states:',
+      '    queud:',
+      "      meaning: 'Waiting.'",
+      "      listings: 'Unchanged.'",
+      "      stock: 'Unchanged.'",
+      "      orders: 'Unchanged.'",
+      '      actions: []',
+      '',
+    ].join('\n'),
+  );
+  const relative = path.relative(process.cwd(), file);
+  const guide = readYaml<Record<string, Lifecycle>>(file);
+  expect(guideLifecycleProblems(guide, spec.document, file)).toEqual([
+    `${relative}:7: a transition of enrichment needs from, to and trigger, each a text.`,
+  ]);
+  guide.enrichment!.transitions[1]!.trigger = 'The content is written.';
+  expect(guideLifecycleProblems(guide, spec.document, file)).toEqual([
+    `${relative}:9: enrichment's x-lifecycle states has no entry for "queued". Declare what queued means (meaning, listings, stock, orders) and its actions.`,
+    `${relative}:9: enrichment's x-lifecycle states has no entry for "running". Declare what running means (meaning, listings, stock, orders) and its actions.`,
+    `${relative}:9: enrichment's x-lifecycle states has no entry for "succeeded". Declare what succeeded means (meaning, listings, stock, orders) and its actions.`,
+    `${relative}:10: enrichment's x-lifecycle states names "queud", which is not in its enum; did you mean "queued"? Name a state of: queued, running, succeeded.`,
+  ]);
+  // The real guide-only lifecycles pass.
+  expect(
+    guideLifecycleProblems(
+      readYaml(path.join(siteDir, 'src/data/guide-lifecycles.yaml')),
+      spec.document,
+      'src/data/guide-lifecycles.yaml',
+    ),
+  ).toEqual([]);
 });

@@ -18,6 +18,7 @@ import {
   type ApiRelease,
 } from './releases';
 import {
+  guideLifecycleProblems,
   locationOf,
   overlaysFolder,
   readYaml,
@@ -176,6 +177,17 @@ async function readModel(
     ),
     sourceFiles,
   };
+  const guideProblems = guideLifecycleProblems(
+    model.guideLifecycles,
+    latest.document,
+    path.join(siteDir, guideLifecyclesPath),
+  );
+  if (guideProblems.length > 0) {
+    throw new AuthoringError(
+      'The guide-only lifecycles are malformed',
+      guideProblems,
+    );
+  }
   // The lifecycles' bold labels and action labels are the app's (see
   // src/data/app-labels.yaml), like the pages'.
   const labelProblems = lifecycleLabelProblems(

@@ -206,6 +206,54 @@ export function stateProblems(
   return problems;
 }
 
+/**
+ * The problems of the guide-only lifecycles (src/data/guide-lifecycles.yaml),
+ * which no enum checks: each needs `initial` and `transitions` of states
+ * named as strings, and its `states`, if any, one entry per state it names.
+ */
+export function guideLifecycleProblems(
+  lifecycles: Readonly<Record<string, Lifecycle>>,
+  document: OpenApiDocument,
+  file: string,
+): string[] {
+  const operations = operationNames(document);
+  return Object.entries(lifecycles ?? {}).flatMap(([name, lifecycle]) => {
+    const at = where(lifecycle, file);
+    const isText = (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '';
+    if (
+      lifecycle === null ||
+      typeof lifecycle !== 'object' ||
+      !Array.isArray(lifecycle.initial) ||
+      !lifecycle.initial.every(isText) ||
+      !Array.isArray(lifecycle.transitions)
+    ) {
+      return [
+        `${at}: the lifecycle ${name} needs initial (a list of states) and transitions (a list of {from, to, trigger}).`,
+      ];
+    }
+    const broken = lifecycle.transitions.filter(
+      (transition) =>
+        !isText(transition?.from) ||
+        !isText(transition?.to) ||
+        !isText(transition?.trigger),
+    );
+    if (broken.length > 0) {
+      return broken.map(
+        (transition) =>
+          `${where(transition, at)}: a transition of ${name} needs from, to and trigger, each a text.`,
+      );
+    }
+    const named = [
+      ...new Set([
+        ...lifecycle.initial,
+        ...lifecycle.transitions.flatMap(({from, to}) => [from, to]),
+      ]),
+    ];
+    return stateProblems(name, lifecycle, named, operations, file, false);
+  });
+}
+
 /** Every operation of a document as `METHOD /path`. */
 export const operationNames = (document: OpenApiDocument) =>
   new Set(
