@@ -4,6 +4,7 @@
 // makes one mistake in a copy of the sources.
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -14,8 +15,8 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {AuthoringError} from '../../src/lib/authoringError';
 import {
-  guideLifecyclesPath,
   loadApiModel,
+  modelSourceFiles,
   specFolder,
 } from '../../src/plugins/openapi-reference/model';
 
@@ -27,10 +28,12 @@ function sitewith(file: string, edit: (text: string) => string): string {
   cpSync(path.join(siteDir, specFolder), path.join(copy, specFolder), {
     recursive: true,
   });
-  cpSync(
-    path.join(siteDir, guideLifecyclesPath),
-    path.join(copy, guideLifecyclesPath),
-  );
+  // The other files the model reads: the guide-only lifecycles, the labels.
+  for (const source of modelSourceFiles(siteDir)) {
+    const target = path.join(copy, path.relative(siteDir, source));
+    mkdirSync(path.dirname(target), {recursive: true});
+    cpSync(source, target);
+  }
   const target = path.join(copy, file);
   writeFileSync(target, edit(readFileSync(target, 'utf8')));
   return copy;

@@ -1,6 +1,19 @@
+import {mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {spec} from '../support/openapi';
+import {
+  boldLabels,
+  labelProblems,
+  lifecycleLabelProblems,
+  loadAppLabels,
+} from '../../src/plugins/content-rules/labels';
 import {brokenLinks} from '../../src/plugins/content-rules/links';
+import {
+  readYaml,
+  type Lifecycle,
+} from '../../src/plugins/openapi-reference/spec';
 import {
   checkPage,
   countProseWords,
@@ -124,3 +137,131 @@ test.describe('links', () => {
     ]);
   });
 });
+
+test.describe('labels', () => {
+  const siteDir = path.join(__dirname, '..', '..');
+  const labels = loadAppLabels(siteDir);
+
+  test('bold is a label unless it is a run-in heading, code or inside a fence', () => {
+    const source = [
+      '---',
+      'title: T',
+      '---',
+      'Go to **Settings → API keys** and select **Create API key**.',
+      '- **Retries**: a run-in heading, not a label.',
+      '1. **Is it paid?** Another run-in heading.',
+      '| **Already fulfilled** | a label in a table cell |',
+      '```md',
+      'Select **Anything** in a fence.',
+      '```',
+      'Inline code such as `**not bold**` is not prose.',
+    ].join('\n');
+    expect(boldLabels(source)).toEqual([
+      {text: 'Settings → API keys', line: 4},
+      {text: 'Create API key', line: 4},
+      {text: 'Already fulfilled', line: 7},
+    ]);
+  });
+
+  test('an undeclared bold label names its file, line and the nearest declared label', () => {
+    expect(
+      labelProblems(
+        'docs/resources/resource-brand.mdx',
+        boldLabels('Intro\n\nSelect **Accpet**, then **Settings → API kyes**.'),
+        labels.all,
+      ),
+    ).toEqual([
+      `docs/resources/resource-brand.mdx:3: the bold label "Accpet" is not declared in src/data/app-labels.yaml; the nearest declared label is "Accept". Bold is for screen labels only: declare it under its screen (or under other: with the other system's exact spelling), or write emphasis in italics, _like this_.`,
+      `docs/resources/resource-brand.mdx:3: the bold label "API kyes" is not declared in src/data/app-labels.yaml; the nearest declared label is "API keys". Bold is for screen labels only: declare it under its screen (or under other: with the other system's exact spelling), or write emphasis in italics, _like this_.`,
+    ]);
+  });
+
+  test("other systems' labels are declared as they spell them, and marked as theirs", () => {
+    expect(labels.all.get('Fulfill online orders from this location')).toBe(
+      'Shopify admin',
+    );
+    expect(labels.all.get('Cancel fulfillment')).toBe('Shopify admin');
+    expect(labels.all.has('Fulfil online orders from this location')).toBe(
+      false,
+    );
+    expect(labels.hub.has('Approve')).toBe(true);
+    expect(labels.hub.has('Create dispatch')).toBe(true);
+  });
+
+  test('every page of the site uses declared labels only', () => {
+    const files = ['docs', 'api', 'api_versioned_docs', 'blog'].flatMap(
+      (folder) =>
+        readdirSync(path.join(siteDir, folder), {
+          recursive: true,
+          encoding: 'utf8',
+        })
+          .filter((file) => /\.mdx?$/.test(file))
+          .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
+    );
+    expect(files.length).toBeGreaterThan(80);
+    expect(
+      files.flatMap((file) =>
+        labelProblems(
+          file,
+          boldLabels(readFileSync(path.join(siteDir, file), 'utf8')),
+          labels.all,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  test("a lifecycle's bold label and an action's label must be declared, at their line", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'labels-'));
+    const file = path.join(dir, 'guide-lifecycles.yaml');
+    writeFileSync(
+      file,
+      [
+        'enrichment:',
+        '  initial: [queued]',
+        '  transitions:',
+        '    - from: queued',
+        '      to: skipped',
+        '      trigger: A user cancelled the job with **Cancle**.',
+        '  states:',
+        '    queued:',
+        "      meaning: 'Waiting.'",
+        "      listings: 'Unchanged.'",
+        "      stock: 'Unchanged.'",
+        "      orders: 'Unchanged.'",
+        '      actions:',
+        '        - {label: Cancel job}',
+        '',
+      ].join('\n'),
+    );
+    const guide = readYaml<Record<string, Lifecycle>>(file);
+    const relative = path.relative(process.cwd(), file);
+    expect(
+      lifecycleLabelProblems(
+        {
+          ...spec.document,
+          components: {...spec.document.components, schemas: {}},
+        },
+        guide,
+        labels,
+        'openapi/openapi.yaml',
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${escape(relative)}:4: the bold label "Cancle" is not declared in src/data/app-labels.yaml; the nearest declared label is "Cancel"\\.`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${escape(relative)}:14: the action's label "Cancel job" is not declared in src/data/app-labels.yaml; the nearest declared label is "Cancel"\\. An action's label is the Hub's own`,
+        ),
+      ),
+    ]);
+    // The spec's own lifecycles use declared labels only.
+    expect(
+      lifecycleLabelProblems(spec.document, {}, labels, 'openapi/openapi.yaml'),
+    ).toEqual([]);
+  });
+});
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

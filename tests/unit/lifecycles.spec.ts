@@ -1,13 +1,27 @@
+import {cpSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import type {Table} from 'mdast';
 import {spec} from '../support/openapi';
+import {AuthoringError} from '../../src/lib/authoringError';
 import {
   box,
   lifecycleLayout,
+  renderStateTable,
+  stateTableHeader,
 } from '../../src/plugins/openapi-reference/diagram';
 import {
+  guideLifecycleProblems,
   lifecycleProblems,
   lifecycleProperties,
+  lifecyclesWithStates,
+  loadSpec,
+  readYaml,
+  type Lifecycle,
 } from '../../src/plugins/openapi-reference/spec';
+
+const siteDir = path.join(__dirname, '..', '..');
 
 test('every x-lifecycle of the spec names only states of its enum', () => {
   const lifecycles = lifecycleProperties(spec.document);
@@ -92,4 +106,153 @@ test.describe('state diagrams', () => {
       });
     }
   });
+});
+
+test.describe('behaviour by state', () => {
+  test('the six lifecycles of the product rules declare every state of their enum', () => {
+    const withStates = lifecycleProperties(spec.document).filter(({where}) =>
+      lifecyclesWithStates.includes(where),
+    );
+    expect(withStates.map(({where}) => where).sort()).toEqual(
+      [...lifecyclesWithStates].sort(),
+    );
+    for (const {where, schema, lifecycle} of withStates) {
+      expect(Object.keys(lifecycle.states ?? {}), where).toEqual(
+        schema.enum!.map(String),
+      );
+    }
+  });
+
+  /** A copy of the spec folder with one resource file edited. */
+  function specWith(file: string, edit: (source: string) => string) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'states-'));
+    cpSync(path.join(siteDir, 'openapi'), dir, {recursive: true});
+    const target = path.join(dir, 'resources', file);
+    writeFileSync(target, edit(readFileSync(target, 'utf8')));
+    return {dir, target};
+  }
+  /** The 1-based line of the first line holding a text, after a line. */
+  const lineOf = (file: string, text: string, after = 0) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((line, index) => index >= after && line.includes(text)) + 1;
+
+  test('a missing state, a misspelt one, a missing text and an unknown operation each stop the load at their line', () => {
+    const {dir, target} = specWith('store.yaml', (source) =>
+      source
+        .replace(/^( +)error:\n\1 {2}meaning:/m, '$1eror:\n$1  meaning:')
+        .replace(/^ +listings: 'Nothing from the Hub yet.'\n/m, '')
+        .replace(
+          "operation: 'POST /stores/{id}/disconnect'\n                  - label: Delete store",
+          "operation: 'POST /stores/{id}/disconect'\n                  - label: Delete store",
+        ),
+    );
+    const relative = path.relative(process.cwd(), target);
+    let message = '';
+    try {
+      loadSpec(dir);
+    } catch (error) {
+      expect(error).toBeInstanceOf(AuthoringError);
+      message = (error as Error).message;
+    }
+    const states = lineOf(target, '            states:');
+    expect(message).toContain(
+      `${relative}:${states}: Store.status's x-lifecycle states has no entry for "error".`,
+    );
+    expect(message).toContain(
+      `${relative}:${lineOf(target, '              eror:', states)}: Store.status's x-lifecycle states names "eror", which is not in its enum; did you mean "error"?`,
+    );
+    expect(message).toContain(
+      `${relative}:${lineOf(target, '              connecting:', states)}: Store.status state "connecting" has no listings. Write it in a sentence.`,
+    );
+    expect(message).toContain(
+      `: Store.status state "connecting": the action's operation "POST /stores/{id}/disconect" is not an operation of the document; did you mean "POST /stores/{id}/disconnect"?`,
+    );
+  });
+
+  test('a lifecycle of the six without states stops the load', () => {
+    const {dir, target} = specWith('transfer.yaml', (source) =>
+      source.replace(/\n {12}states:\n[\s\S]*?(?=\n {8}reference:)/, ''),
+    );
+    expect(() => loadSpec(dir)).toThrow(
+      `${path.relative(process.cwd(), target)}:${lineOf(target, 'x-lifecycle:')}: Transfer.status's x-lifecycle has no states.`,
+    );
+  });
+
+  test('the state table shows each state, its texts and its actions with the app label and the operation', async () => {
+    const {fromMarkdown} = await import('mdast-util-from-markdown');
+    const parse = (markdown: string) => fromMarkdown(markdown).children;
+    const status = spec.document.components.schemas.Store!.properties!.status!;
+    const [table] = renderStateTable(
+      parse,
+      'store',
+      'Store states',
+      status['x-lifecycle']!,
+      status.enum!.map(String),
+    );
+    const {toString} = await import('mdast-util-to-string');
+    const rows = (table as Table).children.map((row) =>
+      row.children.map((cell) => toString(cell)),
+    );
+    expect(rows[0]).toEqual(stateTableHeader);
+    expect(rows.map(([state]) => state)).toEqual([
+      'State',
+      'connecting',
+      'connected',
+      'disconnected',
+      'error',
+    ]);
+    expect(rows[3]![5]).toBe(
+      'Reconnect (POST /stores/{id}/reconnect), Delete store',
+    );
+    expect(rows[3]![2]).toBe(
+      status['x-lifecycle']!.states!.disconnected!.listings,
+    );
+  });
+});
+
+test('a guide-only lifecycle is checked too: its shape, and its states against the states it names', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'guide-'));
+  const file = path.join(dir, 'guide-lifecycles.yaml');
+  writeFileSync(
+    file,
+    [
+      'enrichment:',
+      '  initial: [queued]',
+      '  transitions:',
+      '    - from: queued',
+      '      to: running',
+      '      trigger: The queue picks the job.',
+      '    - from: running',
+      '      to: succeeded',
+      '  states:',
+      '    queud:',
+      "      meaning: 'Waiting.'",
+      "      listings: 'Unchanged.'",
+      "      stock: 'Unchanged.'",
+      "      orders: 'Unchanged.'",
+      '      actions: []',
+      '',
+    ].join('\n'),
+  );
+  const relative = path.relative(process.cwd(), file);
+  const guide = readYaml<Record<string, Lifecycle>>(file);
+  expect(guideLifecycleProblems(guide, spec.document, file)).toEqual([
+    `${relative}:7: a transition of enrichment needs from, to and trigger, each a text.`,
+  ]);
+  guide.enrichment!.transitions[1]!.trigger = 'The content is written.';
+  expect(guideLifecycleProblems(guide, spec.document, file)).toEqual([
+    `${relative}:9: enrichment's x-lifecycle states has no entry for "queued". Declare what queued means (meaning, listings, stock, orders) and its actions.`,
+    `${relative}:9: enrichment's x-lifecycle states has no entry for "running". Declare what running means (meaning, listings, stock, orders) and its actions.`,
+    `${relative}:9: enrichment's x-lifecycle states has no entry for "succeeded". Declare what succeeded means (meaning, listings, stock, orders) and its actions.`,
+    `${relative}:10: enrichment's x-lifecycle states names "queud", which is not in its enum; did you mean "queued"? Name a state of: queued, running, succeeded.`,
+  ]);
+  // The real guide-only lifecycles pass.
+  expect(
+    guideLifecycleProblems(
+      readYaml(path.join(siteDir, 'src/data/guide-lifecycles.yaml')),
+      spec.document,
+      'src/data/guide-lifecycles.yaml',
+    ),
+  ).toEqual([]);
 });

@@ -8,6 +8,7 @@ import {loadApiModel, releaseSpec} from '../openapi-reference/model';
 import {releaseOfFile} from '../openapi-reference/releases';
 import {loadWorld} from '../openapi-reference/world';
 import {apiNameProblems} from './api-names';
+import {boldLabels, labelProblems, loadAppLabels} from './labels';
 import {brokenLinks, type LinkSource} from './links';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
@@ -16,9 +17,10 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * and version: the guides and every release of the API section) or blog
  * post breaks the content rules: a missing title or description, a docs
  * page under its minimum length, placeholder text, a link that leads
- * nowhere, or an operation, webhook event, error code or filter that the
- * page's API release does not have, or a JSON sample that contradicts the
- * sample world (api-names.ts). One message per mistake, each naming the file and line and what
+ * nowhere, an operation, webhook event, error code or filter that the
+ * page's API release does not have, a JSON sample that contradicts the
+ * sample world (api-names.ts), or a bold label that src/data/app-labels.yaml
+ * does not declare (labels.ts). One message per mistake, each naming the file and line and what
  * to do.
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
@@ -73,6 +75,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       ]);
       const model = await loadApiModel(context.siteDir);
       const world = loadWorld(context.siteDir);
+      const labels = loadAppLabels(context.siteDir);
       const releases = [...model.releases].map(([release, spec]) => ({
         release,
         spec,
@@ -89,6 +92,9 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
             world,
           );
         }),
+        ...pages.flatMap((page) =>
+          labelProblems(page.file, boldLabels(page.source), labels.all),
+        ),
         ...(await brokenLinks(pages, {
           routes,
           baseUrl: context.baseUrl,

@@ -1,8 +1,8 @@
 import dagre from '@dagrejs/dagre';
-import type {RootContent} from 'mdast';
+import type {PhrasingContent, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {inline, jsx, table, type MarkdownParser} from './render';
-import type {Lifecycle} from './spec';
+import {inline, jsx, labelledTable, table, type MarkdownParser} from './render';
+import {stateAspects, type Lifecycle, type StateAction} from './spec';
 
 /**
  * A lifecycle as a static, accessible state diagram: an SVG drawn at build
@@ -275,4 +275,68 @@ export function renderStateDiagram(
       ]),
     ),
   ];
+}
+
+/** The headings of a state table, in the order of `stateAspects`. */
+export const stateTableHeader = [
+  'State',
+  'What it means',
+  'In the shop',
+  'Stock',
+  'Orders',
+  'What you can do',
+];
+
+/** One action: the app's label in bold, the operation in code, or both. */
+function actionContent({label, operation}: StateAction): PhrasingContent[] {
+  const code: PhrasingContent[] = operation
+    ? [{type: 'inlineCode', value: operation}]
+    : [];
+  if (!label) {
+    return code;
+  }
+  const strong: PhrasingContent = {
+    type: 'strong',
+    children: [{type: 'text', value: label}],
+  };
+  return operation
+    ? [strong, {type: 'text', value: ' ('}, ...code, {type: 'text', value: ')'}]
+    : [strong];
+}
+
+/**
+ * The behaviour by state, from the lifecycle's `states`: what each state
+ * means, what the shop shows, what stock and orders do, and what a user can
+ * do, one row per state in the order of the status enum.
+ */
+export function renderStateTable(
+  parse: MarkdownParser,
+  name: string,
+  title: string,
+  lifecycle: Lifecycle,
+  order: string[],
+): RootContent[] {
+  const {states} = lifecycle;
+  if (!states) {
+    throw new Error(
+      `The ${name} lifecycle declares no states, so it has no state table.`,
+    );
+  }
+  const rows = order
+    .filter((state) => states[state])
+    .map((state) => {
+      const entry = states[state]!;
+      const actions = entry.actions.flatMap((action, index) => [
+        ...(index > 0 ? [{type: 'text', value: ', '} as PhrasingContent] : []),
+        ...actionContent(action),
+      ]);
+      return [
+        [{type: 'inlineCode', value: state} as PhrasingContent],
+        ...stateAspects.map((aspect) => inline(parse, entry[aspect])),
+        actions.length > 0
+          ? actions
+          : [{type: 'text', value: 'Nothing'} as PhrasingContent],
+      ];
+    });
+  return [labelledTable(title, stateTableHeader, rows)];
 }

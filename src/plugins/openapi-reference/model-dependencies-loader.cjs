@@ -14,6 +14,8 @@ const {readFileSync} = require('node:fs');
 
 /** Placeholders about one resource, named by an attribute. */
 const resourcePlaceholders = ['ApiReference', 'ApiFilterFields'];
+/** Placeholders about one lifecycle: a resource's, or a guide-only one. */
+const lifecyclePlaceholders = ['StateDiagram', 'StateTable'];
 
 /**
  * @typedef {{all: string[], resources: Record<string, string[]>, guideLifecycles: string}} PageSources
@@ -38,7 +40,7 @@ module.exports = function modelDependenciesLoader(source) {
     )?.[1];
     const own = subject ? sources.resources[subject] : undefined;
     const files =
-      name === 'StateDiagram'
+      lifecyclePlaceholders.includes(name ?? '')
         ? (own ?? [sources.guideLifecycles])
         : resourcePlaceholders.includes(name ?? '') && own
           ? own

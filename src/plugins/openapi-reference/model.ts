@@ -3,6 +3,11 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
+import {
+  appLabelsPath,
+  lifecycleLabelProblems,
+  loadAppLabels,
+} from '../content-rules/labels';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
@@ -14,6 +19,7 @@ import {
   type ApiRelease,
 } from './releases';
 import {
+  guideLifecycleProblems,
   locationOf,
   overlaysFolder,
   readYaml,
@@ -73,6 +79,7 @@ export function modelSourceFiles(siteDir: string): string[] {
     ...yamlIn(path.join(specDir, overlaysFolder)),
     path.join(siteDir, guideLifecyclesPath),
     path.join(siteDir, worldPath),
+    path.join(siteDir, appLabelsPath),
   ];
 }
 
@@ -187,6 +194,31 @@ async function readModel(
     ),
     sourceFiles,
   };
+  const guideProblems = guideLifecycleProblems(
+    model.guideLifecycles,
+    latest.document,
+    path.join(siteDir, guideLifecyclesPath),
+  );
+  if (guideProblems.length > 0) {
+    throw new AuthoringError(
+      'The guide-only lifecycles are malformed',
+      guideProblems,
+    );
+  }
+  // The lifecycles' bold labels and action labels are the app's (see
+  // src/data/app-labels.yaml), like the pages'.
+  const labelProblems = lifecycleLabelProblems(
+    latest.document,
+    model.guideLifecycles,
+    loadAppLabels(siteDir),
+    path.join(specDir, rootFileName),
+  );
+  if (labelProblems.length > 0) {
+    throw new AuthoringError(
+      'The lifecycles name labels the app does not declare',
+      labelProblems,
+    );
+  }
   const sourcesFile = pageSourcesFile(siteDir);
   await mkdir(path.dirname(sourcesFile), {recursive: true});
   await writeFile(sourcesFile, JSON.stringify(pageSources(model, siteDir)));

@@ -1,7 +1,7 @@
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AuthoringError} from '../../lib/authoringError';
-import {renderStateDiagram} from './diagram';
+import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
 import {loadGrammars} from './highlight';
 import {
   renderResource,
@@ -40,6 +40,9 @@ import {
  *   the sample world (openapi/world/world.yaml), as text (`code` makes it
  *   inline code; `format="count"`, `"number"`, `"date"` or `"time"` words it;
  *   `at="<updated_at>"` gives the value at an earlier moment of the object).
+ * - `<StateTable lifecycle="store" />`: the behaviour by state (what each
+ *   state means for the shop, stock and orders, and its actions), from the
+ *   same lifecycle's `states`.
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
  * reference's small components (`ApiCode`, `ApiSamples`, `ApiAnchors`,
@@ -93,7 +96,11 @@ function lifecycleOf(
         : `Unknown lifecycle "${name}".`,
     );
   }
-  return lifecycle;
+  return {
+    lifecycle,
+    /** The states in the order of the status enum, else of first appearance. */
+    order: status?.enum?.map(String) ?? lifecycleStates(lifecycle),
+  };
 }
 
 type Parent = {children: RootContent[]};
@@ -107,10 +114,12 @@ export const placeholderNames = [
   'ApiChangelog',
   'StateDiagram',
   'World',
+  'StateTable',
 ];
 
 const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
+  brandstore: 'Brand store lifecycle',
   enrichment: 'Enrichment job lifecycle',
 };
 
@@ -182,6 +191,9 @@ function replaceWorldFacts(
     parent.children.splice(parent.children.indexOf(node), 1, replacement);
   }
 }
+const lifecycleTitle = (name: string) =>
+  diagramTitles[name] ??
+  `${name.charAt(0).toUpperCase()}${name.slice(1)} lifecycle`;
 
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
@@ -243,16 +255,27 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
           parse,
           allOperations(spec.document).length,
         );
+      } else if (node.name === 'StateTable') {
+        const name = required(node, 'lifecycle');
+        const {lifecycle, order} = lifecycleOf(
+          spec,
+          model.guideLifecycles,
+          name,
+        );
+        replacement = renderStateTable(
+          parse,
+          name,
+          `${lifecycleTitle(name).replace(/ lifecycle$/, '')} states`,
+          lifecycle,
+          order,
+        );
       } else {
         const name = required(node, 'lifecycle');
-        const title =
-          diagramTitles[name] ??
-          `${name.charAt(0).toUpperCase()}${name.slice(1)} lifecycle`;
         replacement = renderStateDiagram(
           parse,
           name,
-          title,
-          lifecycleOf(spec, model.guideLifecycles, name),
+          lifecycleTitle(name),
+          lifecycleOf(spec, model.guideLifecycles, name).lifecycle,
         );
       }
       parent.children.splice(parent.children.indexOf(node), 1, ...replacement);

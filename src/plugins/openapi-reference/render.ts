@@ -19,12 +19,14 @@ import {codeSamples} from './samples';
 import {
   deref,
   firstExample,
+  lifecycleProperties,
   mergedSchema,
   operationsOf,
   refName,
   type ApiResource,
   type JsonValue,
   type LoadedSpec,
+  type OpenApiDocument,
   type OperationEntry,
   type Parameter,
   type Schema,
@@ -287,6 +289,51 @@ export function inline(
   });
 }
 
+/** Which schema's status each lifecycle with states belongs to, by its property. */
+const lifecycleOwners = new WeakMap<OpenApiDocument, Map<Schema, string>>();
+
+/**
+ * The anchor of a status's state table on its API page (`#store-states`,
+ * under the page's "Store states" heading, which holds
+ * `<StateTable lifecycle="store" />`).
+ */
+export const statesAnchor = (schemaName: string) =>
+  `${slug(schemaWords(schemaName))}-states`;
+
+/** A status field whose lifecycle declares its states links to its state table. */
+function statesLink(spec: LoadedSpec, schema: Schema): PhrasingContent[] {
+  if (!schema['x-lifecycle']?.states) {
+    return [];
+  }
+  let owners = lifecycleOwners.get(spec.document);
+  if (!owners) {
+    owners = new Map(
+      lifecycleProperties(spec.document).map(({where, schema: owned}) => [
+        owned,
+        where.split('.')[0]!,
+      ]),
+    );
+    lifecycleOwners.set(spec.document, owners);
+  }
+  const owner = owners.get(schema);
+  if (!owner) {
+    return [];
+  }
+  const resource = [...spec.resources.values()].find((candidate) =>
+    candidate.schemas.includes(owner),
+  );
+  const page = resource ? `${apiDocsPath}/${pageOf(spec, resource)}` : '';
+  return [
+    text(' '),
+    {
+      type: 'link',
+      url: `${page}#${statesAnchor(owner)}`,
+      children: [text(`What each state means for the shop, stock and orders`)],
+    },
+    text('.'),
+  ];
+}
+
 /** The fields of an object schema, with their own nested fields. */
 interface Field {
   name: string;
@@ -361,7 +408,10 @@ function fieldItem(
   badge?: FieldBadge,
 ): MdxJsxFlowElement {
   const id = `${idPrefix}-${field.name.toLowerCase()}`;
-  const description = describe(parse, field.schema);
+  const description = [
+    ...describe(parse, field.schema),
+    ...statesLink(spec, field.schema),
+  ];
   return jsx('li', {className: 'api-field', id}, [
     fieldHead(
       spec,

@@ -52,7 +52,216 @@ export interface Schema {
 export interface Lifecycle {
   initial: string[];
   transitions: {from: string; to: string; trigger: string}[];
+  /**
+   * What each state means for the shop's listings, for stock and for
+   * orders, and which actions it allows: the product's rules by state,
+   * declared once and rendered by `<StateTable lifecycle="…" />`.
+   */
+  states?: Record<string, LifecycleState>;
 }
+
+/** One state's behaviour. Each text is Markdown, one or two sentences. */
+export interface LifecycleState {
+  /** What the state is. */
+  meaning: string;
+  /** What the shop's listings show. */
+  listings: string;
+  /** What happens to stock (available, allocated, published). */
+  stock: string;
+  /** What happens to orders, dispatches and sales. */
+  orders: string;
+  /**
+   * What a user can do in this state: the app's label for it, the API
+   * operation that does the same (`POST /stores/{id}/reconnect`), or both.
+   */
+  actions: StateAction[];
+}
+
+export interface StateAction {
+  /** The app's button or menu item, as src/data/app-labels.yaml declares it. */
+  label?: string;
+  /** The operation, as `METHOD /path`. */
+  operation?: string;
+}
+
+/** The texts every state declares, in the order a state table shows them. */
+export const stateAspects = ['meaning', 'listings', 'stock', 'orders'] as const;
+
+/**
+ * The lifecycles whose every state must declare its behaviour: the
+ * resources whose states change what the shop sees, what stock does and
+ * where orders go.
+ */
+export const lifecyclesWithStates = [
+  'Store.status',
+  'BrandStore.status',
+  'Order.status',
+  'Dispatch.status',
+  'File.status',
+  'Transfer.status',
+];
+
+/**
+ * The problems of a lifecycle's `states`, one message each at its file and
+ * line: a state of the enum without an entry (when `required`), an entry for
+ * no state, a missing or empty text, and an action that names no operation
+ * of the document.
+ */
+export function stateProblems(
+  name: string,
+  lifecycle: Lifecycle,
+  enumStates: string[],
+  operations: Set<string>,
+  fallbackFile: string,
+  required: boolean,
+): string[] {
+  const at = where(lifecycle, fallbackFile);
+  const {states} = lifecycle;
+  if (states === undefined) {
+    return required
+      ? [
+          `${at}: ${name}'s x-lifecycle has no states. Declare, under states, what each of ${enumStates.join(', ')} means (${stateAspects.join(', ')}) and its actions.`,
+        ]
+      : [];
+  }
+  if (states === null || typeof states !== 'object' || Array.isArray(states)) {
+    return [
+      `${at}: ${name}'s x-lifecycle states must map each state to its behaviour.`,
+    ];
+  }
+  const statesAt = where(states, at);
+  const problems: string[] = [
+    ...enumStates
+      .filter((state) => !(state in states))
+      .map(
+        (state) =>
+          `${statesAt}: ${name}'s x-lifecycle states has no entry for "${state}". Declare what ${state} means (${stateAspects.join(', ')}) and its actions.`,
+      ),
+  ];
+  for (const [state, entry] of Object.entries(states)) {
+    const entryAt = where(entry, statesAt);
+    if (!enumStates.includes(state)) {
+      const guess = nearest(state, enumStates);
+      problems.push(
+        `${entryAt}: ${name}'s x-lifecycle states names "${state}", which is not in its enum${guess ? `; did you mean "${guess}"?` : '.'} Name a state of: ${enumStates.join(', ')}.`,
+      );
+      continue;
+    }
+    if (entry === null || typeof entry !== 'object') {
+      problems.push(
+        `${entryAt}: ${name} state "${state}" must be a map of ${[...stateAspects, 'actions'].join(', ')}.`,
+      );
+      continue;
+    }
+    for (const aspect of stateAspects) {
+      const value = (entry as unknown as Record<string, unknown>)[aspect];
+      if (typeof value !== 'string' || value.trim() === '') {
+        problems.push(
+          `${entryAt}: ${name} state "${state}" has no ${aspect}. Write it in a sentence.`,
+        );
+      }
+    }
+    const unknownKeys = Object.keys(entry).filter(
+      (key) =>
+        !(stateAspects as readonly string[]).includes(key) && key !== 'actions',
+    );
+    unknownKeys.forEach((key) =>
+      problems.push(
+        `${entryAt}: ${name} state "${state}" has an unknown key "${key}". A state has ${[...stateAspects, 'actions'].join(', ')}.`,
+      ),
+    );
+    const actions: unknown = entry.actions;
+    if (!Array.isArray(actions)) {
+      problems.push(
+        `${entryAt}: ${name} state "${state}" has no actions list. List what a user can do, as {label: Reconnect, operation: 'POST /stores/{id}/reconnect'}, or [] for nothing.`,
+      );
+      continue;
+    }
+    const actionsAt = where(actions, entryAt);
+    actions.forEach((action: unknown) => {
+      const at = where(action, actionsAt);
+      const {label, operation} = (action ?? {}) as Record<string, unknown>;
+      if (
+        action === null ||
+        typeof action !== 'object' ||
+        Object.keys(action).some(
+          (key) => !['label', 'operation'].includes(key),
+        ) ||
+        (label === undefined && operation === undefined) ||
+        (label !== undefined && typeof label !== 'string') ||
+        (operation !== undefined && typeof operation !== 'string')
+      ) {
+        problems.push(
+          `${at}: ${name} state "${state}" has an action that is not {label, operation}. Write it as {label: Reconnect, operation: 'POST /stores/{id}/reconnect'}; either may be left out.`,
+        );
+        return;
+      }
+      if (typeof operation === 'string' && !operations.has(operation)) {
+        const guess = nearest(operation, [...operations]);
+        problems.push(
+          `${at}: ${name} state "${state}": the action's operation "${operation}" is not an operation of the document${guess ? `; did you mean "${guess}"?` : '.'} Write it as METHOD /path, as 'POST /stores/{id}/reconnect'.`,
+        );
+      }
+    });
+  }
+  return problems;
+}
+
+/**
+ * The problems of the guide-only lifecycles (src/data/guide-lifecycles.yaml),
+ * which no enum checks: each needs `initial` and `transitions` of states
+ * named as strings, and its `states`, if any, one entry per state it names.
+ */
+export function guideLifecycleProblems(
+  lifecycles: Readonly<Record<string, Lifecycle>>,
+  document: OpenApiDocument,
+  file: string,
+): string[] {
+  const operations = operationNames(document);
+  return Object.entries(lifecycles ?? {}).flatMap(([name, lifecycle]) => {
+    const at = where(lifecycle, file);
+    const isText = (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '';
+    if (
+      lifecycle === null ||
+      typeof lifecycle !== 'object' ||
+      !Array.isArray(lifecycle.initial) ||
+      !lifecycle.initial.every(isText) ||
+      !Array.isArray(lifecycle.transitions)
+    ) {
+      return [
+        `${at}: the lifecycle ${name} needs initial (a list of states) and transitions (a list of {from, to, trigger}).`,
+      ];
+    }
+    const broken = lifecycle.transitions.filter(
+      (transition) =>
+        !isText(transition?.from) ||
+        !isText(transition?.to) ||
+        !isText(transition?.trigger),
+    );
+    if (broken.length > 0) {
+      return broken.map(
+        (transition) =>
+          `${where(transition, at)}: a transition of ${name} needs from, to and trigger, each a text.`,
+      );
+    }
+    const named = [
+      ...new Set([
+        ...lifecycle.initial,
+        ...lifecycle.transitions.flatMap(({from, to}) => [from, to]),
+      ]),
+    ];
+    return stateProblems(name, lifecycle, named, operations, file, false);
+  });
+}
+
+/** Every operation of a document as `METHOD /path`. */
+export const operationNames = (document: OpenApiDocument) =>
+  new Set(
+    allOperations(document).map(
+      ({method, path: key}) => `${method.toUpperCase()} ${key}`,
+    ),
+  );
 
 export interface Example {
   summary?: string;
@@ -284,6 +493,7 @@ export function lifecycleProblems(
   document: OpenApiDocument,
   fallbackFile: string,
 ): string[] {
+  const operations = operationNames(document);
   return lifecycleProperties(document).flatMap(
     ({where: name, schema, lifecycle}) => {
       const at = where(schema['x-lifecycle'], fallbackFile);
@@ -305,6 +515,16 @@ export function lifecycleProblems(
         .map(
           ([role, state]) =>
             `${at}: ${name}'s x-lifecycle names the ${role} state "${state}", which is not in its enum. Add it to the enum or correct the name.`,
+        )
+        .concat(
+          stateProblems(
+            name,
+            lifecycle,
+            schema.enum.map(String),
+            operations,
+            fallbackFile,
+            lifecyclesWithStates.includes(name),
+          ),
         );
     },
   );

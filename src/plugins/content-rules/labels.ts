@@ -1,0 +1,256 @@
+import path from 'node:path';
+import leven from 'leven';
+import {
+  lifecycleProperties,
+  locationOf,
+  readYaml,
+  stateAspects,
+  type Lifecycle,
+  type OpenApiDocument,
+} from '../openapi-reference/spec';
+import {AuthoringError} from '../../lib/authoringError';
+
+/**
+ * The screen labels a page may set in bold: the app's own (buttons, tabs,
+ * menus, columns, messages), the names the screens show for the sample
+ * data, and other systems' labels, quoted exactly as those systems spell
+ * them. All are declared once, in `src/data/app-labels.yaml`; a bold label a
+ * page writes that is not declared there fails the build.
+ */
+
+export const appLabelsPath = 'src/data/app-labels.yaml';
+
+export interface AppLabelsFile {
+  /** The Hub's labels, by screen. */
+  hub: Record<string, string[]>;
+  /** Names of the sample data as the screens show them (stores, warehouses). */
+  records: string[];
+  /** Other systems' labels, by system, spelt as they spell them. */
+  other: Record<string, string[]>;
+}
+
+export interface AppLabels {
+  /** Every label of the Hub's screens. */
+  hub: Set<string>;
+  /** Every label a page may set in bold, with whose it is. */
+  all: Map<string, string>;
+}
+
+/** Reads and checks the declaration; a malformed entry names its line. */
+export function loadAppLabels(siteDir: string): AppLabels {
+  const file = path.join(siteDir, appLabelsPath);
+  const data = readYaml<AppLabelsFile>(file);
+  const problems: string[] = [];
+  const at = (value: unknown) => {
+    const found = locationOf(value);
+    return `${appLabelsPath}${found ? `:${found.line}` : ''}`;
+  };
+  const all = new Map<string, string>();
+  const hub = new Set<string>();
+  const group = (
+    owner: string,
+    labels: unknown,
+    container: unknown,
+    add: (label: string) => void,
+  ) => {
+    if (!Array.isArray(labels)) {
+      problems.push(
+        `${at(container)}: "${owner}" must be a list of labels, one per line.`,
+      );
+      return;
+    }
+    labels.forEach((label: unknown) => {
+      if (typeof label !== 'string' || label.trim() !== label || !label) {
+        problems.push(
+          `${at(labels)}: "${owner}" has a label that is not a trimmed string: ${JSON.stringify(label)}.`,
+        );
+        return;
+      }
+      if (label.includes(' → ')) {
+        problems.push(
+          `${at(labels)}: "${label}" is a path; declare each of its steps as its own label.`,
+        );
+        return;
+      }
+      add(label);
+    });
+  };
+  for (const [screen, labels] of Object.entries(data.hub ?? {})) {
+    group(`hub: ${screen}`, labels, data.hub, (label) => {
+      hub.add(label);
+      all.set(label, 'the Hub');
+    });
+  }
+  group('records', data.records, data, (label) => {
+    if (!all.has(label)) {
+      all.set(label, 'the sample data');
+    }
+  });
+  for (const [system, labels] of Object.entries(data.other ?? {})) {
+    group(`other: ${system}`, labels, data.other, (label) => {
+      if (!all.has(label)) {
+        all.set(label, system);
+      }
+    });
+  }
+  if (problems.length > 0) {
+    throw new AuthoringError('The app labels are malformed', problems);
+  }
+  return {hub, all};
+}
+
+/** A bold phrase of a page, with the line it is on. */
+export interface BoldPhrase {
+  text: string;
+  line: number;
+}
+
+/**
+ * The bold phrases of a Markdown or MDX source that are labels: outside the
+ * front matter, code fences and inline code, and not a run-in heading. A
+ * run-in heading opens a paragraph, list item or table cell and ends with
+ * `.`, `?`, `!` or `:`, inside the bold or straight after it
+ * (`- **Retries**: …`); it is the one use of bold that is not a label.
+ */
+export function boldLabels(source: string): BoldPhrase[] {
+  const found: BoldPhrase[] = [];
+  const lines = source.split('\n');
+  let inFrontMatter = lines[0]?.trim() === '---';
+  let fence: string | undefined;
+  lines.forEach((raw, index) => {
+    if (inFrontMatter) {
+      if (index > 0 && raw.trim() === '---') {
+        inFrontMatter = false;
+      }
+      return;
+    }
+    const opening = /^\s*(`{3,}|~{3,})/.exec(raw);
+    if (opening) {
+      if (!fence) {
+        fence = opening[1];
+      } else if (raw.trim().startsWith(fence)) {
+        fence = undefined;
+      }
+      return;
+    }
+    if (fence) {
+      return;
+    }
+    // Inline code is not prose: blank it out, keeping the columns.
+    const line = raw.replace(/`[^`]*`/g, (code) =>
+      code.includes('**') ? ' '.repeat(code.length) : code,
+    );
+    for (const match of line.matchAll(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g)) {
+      const text = match[1]!;
+      const before = line.slice(0, match.index);
+      const after = line.slice(match.index! + match[0].length);
+      const opensBlock = /^\s*(?:(?:[-*+]|\d+\.)\s+|>\s*)*$|\|\s*$/.test(
+        before,
+      );
+      const runIn = /[.?!:]$/.test(text) || /^[:.]/.test(after);
+      if (opensBlock && runIn) {
+        continue;
+      }
+      found.push({text, line: index + 1});
+    }
+  });
+  return found;
+}
+
+/** The declared label nearest to an undeclared one, by edit distance. */
+export function nearestLabel(
+  text: string,
+  labels: Iterable<string>,
+): string | undefined {
+  let best: {label: string; cost: number} | undefined;
+  for (const label of labels) {
+    const cost = leven(text.toLowerCase(), label.toLowerCase());
+    if (!best || cost < best.cost) {
+      best = {label, cost};
+    }
+  }
+  return best?.label;
+}
+
+/**
+ * The undeclared labels among some bold phrases, one message each. A path
+ * such as `Settings → API keys` is checked step by step.
+ */
+export function labelProblems(
+  file: string,
+  phrases: BoldPhrase[],
+  labels: ReadonlyMap<string, string>,
+  /** What the phrase is, for the message: "the bold label", "the action label". */
+  what = 'the bold label',
+  advice = "Bold is for screen labels only: declare it under its screen (or under other: with the other system's exact spelling), or write emphasis in italics, _like this_.",
+): string[] {
+  return phrases.flatMap(({text, line}) =>
+    text
+      .split(' → ')
+      .filter((step) => !labels.has(step))
+      .map((step) => {
+        const guess = nearestLabel(step, labels.keys());
+        return `${file}:${line}: ${what} "${step}" is not declared in ${appLabelsPath}${guess ? `; the nearest declared label is "${guess}"` : ''}. ${advice}`;
+      }),
+  );
+}
+
+/** `file:line` of a value read from a YAML file, relative to the working folder. */
+function yamlLine(value: unknown, fallback: string): string {
+  const found = locationOf(value);
+  return found
+    ? `${path.relative(process.cwd(), found.file)}:${found.line}`
+    : fallback;
+}
+
+/**
+ * The bold labels of the lifecycles (the spec's `x-lifecycle`s and the
+ * guide-only ones): in each trigger and state text, and each action's
+ * `label`, which must be one of the Hub's own.
+ */
+export function lifecycleLabelProblems(
+  document: OpenApiDocument,
+  guideLifecycles: Readonly<Record<string, Lifecycle>>,
+  labels: AppLabels,
+  fallbackFile: string,
+): string[] {
+  const hubLabels = new Map([...labels.hub].map((label) => [label, 'the Hub']));
+  const lifecycles = [
+    ...lifecycleProperties(document).map(({lifecycle}) => lifecycle),
+    ...Object.values(guideLifecycles),
+  ];
+  const check = (value: unknown, markdown: string) => {
+    const [file, line] = splitAt(yamlLine(value, fallbackFile));
+    return labelProblems(
+      file,
+      boldLabels(markdown).map((phrase) => ({...phrase, line})),
+      labels.all,
+    );
+  };
+  return lifecycles.flatMap((lifecycle) => [
+    ...lifecycle.transitions.flatMap((transition) =>
+      check(transition, transition.trigger),
+    ),
+    ...Object.values(lifecycle.states ?? {}).flatMap((state) => [
+      ...stateAspects.flatMap((aspect) => check(state, state[aspect] ?? '')),
+      ...(state.actions ?? []).flatMap((action) => {
+        if (!action.label) {
+          return [];
+        }
+        const [file, line] = splitAt(yamlLine(action, fallbackFile));
+        return labelProblems(
+          file,
+          [{text: action.label, line}],
+          hubLabels,
+          "the action's label",
+          "An action's label is the Hub's own button or menu item: correct it, or declare it under its screen in hub:.",
+        );
+      }),
+    ]),
+  ]);
+}
+
+const splitAt = (at: string): [string, number] => {
+  const match = /^(.*):(\d+)$/.exec(at);
+  return match ? [match[1]!, Number(match[2])] : [at, 0];
+};
