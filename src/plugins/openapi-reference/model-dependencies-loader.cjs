@@ -39,12 +39,11 @@ module.exports = function modelDependenciesLoader(source) {
       attributes ?? '',
     )?.[1];
     const own = subject ? sources.resources[subject] : undefined;
-    const files =
-      lifecyclePlaceholders.includes(name ?? '')
-        ? (own ?? [sources.guideLifecycles])
-        : resourcePlaceholders.includes(name ?? '') && own
-          ? own
-          : sources.all;
+    const files = lifecyclePlaceholders.includes(name ?? '')
+      ? (own ?? [sources.guideLifecycles])
+      : resourcePlaceholders.includes(name ?? '') && own
+        ? own
+        : sources.all;
     files.forEach((file) => this.addDependency(file));
   }
   return source;
