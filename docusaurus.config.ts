@@ -19,6 +19,7 @@ import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';
 import remarkReleaseLinks from './src/plugins/openapi-reference/releaseLinks';
+import {stateTableClass} from './src/plugins/openapi-reference/diagram';
 import {
   apiDocsFolder,
   apiVersionedDocsFolder,
@@ -279,6 +280,9 @@ const config = {
               '.api-samples__picker',
               '.api-field__anchor',
               '.state-diagram__canvas',
+              // An API page's state table repeats its guide's; without it, a
+              // question such as "cancel order" lands on the operation.
+              `.plugin-id-${apiDocsPluginId} .${stateTableClass}`,
             ],
           } satisfies LocalSearchOptions,
         ],

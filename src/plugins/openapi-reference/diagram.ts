@@ -309,6 +309,12 @@ function actionContent({label, operation}: StateAction): PhrasingContent[] {
  * means, what the shop shows, what stock and orders do, and what a user can
  * do, one row per state in the order of the status enum.
  */
+/**
+ * The class of every state table: the search index leaves out the API
+ * pages' copies, which repeat the guides' (docusaurus.config.ts).
+ */
+export const stateTableClass = 'state-table';
+
 export function renderStateTable(
   parse: MarkdownParser,
   name: string,
@@ -338,5 +344,16 @@ export function renderStateTable(
           : [{type: 'text', value: 'Nothing'} as PhrasingContent],
       ];
     });
-  return [labelledTable(title, stateTableHeader, rows)];
+  const rendered = labelledTable(title, stateTableHeader, rows);
+  return [
+    {
+      ...rendered,
+      data: {
+        hProperties: {
+          ...rendered.data?.hProperties,
+          className: [stateTableClass],
+        },
+      },
+    },
+  ];
 }
