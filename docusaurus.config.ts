@@ -289,7 +289,10 @@ const config = {
         lazySearchMarksPlugin,
         searchRankingPlugin,
       ],
-  clientModules: ['./src/clientModules/progressBar.ts'],
+  clientModules: [
+    './src/clientModules/progressBar.ts',
+    './src/clientModules/prefetchOnIntent.ts',
+  ],
 
   themeConfig: {
     image: 'img/social-card.png',
