@@ -28,10 +28,19 @@ test('nothing of search is downloaded before the reader touches it', async ({
 }) => {
   const before: string[] = [];
   const after: string[] = [];
+  const scriptsBefore: Promise<{url: string; code: string}>[] = [];
   let touched = false;
-  page.on('requestfinished', (request) =>
-    (touched ? after : before).push(request.url()),
-  );
+  page.on('requestfinished', (request) => {
+    (touched ? after : before).push(request.url());
+    if (!touched && request.resourceType() === 'script') {
+      scriptsBefore.push(
+        request.response().then(async (response) => ({
+          url: request.url(),
+          code: (await response?.text()) ?? '',
+        })),
+      );
+    }
+  });
   await page.goto(`${origin}/help/docs/getting-started/login`, {
     waitUntil: 'networkidle',
   });
@@ -48,4 +57,14 @@ test('nothing of search is downloaded before the reader touches it', async ({
   const searchFiles = after.filter((url) => /\.(js|json)$/.test(url));
   expect(searchFiles.length).toBeGreaterThan(1);
   expect(before.filter((url) => searchFiles.includes(url))).toEqual([]);
+  // Nor is search code bundled into the page's own scripts: lunr registers
+  // its stop-word filter under this name, which survives minification.
+  const lunrSignature = 'stopWordFilter';
+  const bundled = await Promise.all(scriptsBefore);
+  expect(bundled.length).toBeGreaterThan(0);
+  expect(
+    bundled
+      .filter(({code}) => code.includes(lunrSignature))
+      .map(({url}) => url),
+  ).toEqual([]);
 });

@@ -3,7 +3,8 @@
 // the result opens, and a passage of that section starting at a word, with
 // the searched words marked. The theme's dropdown puts this HTML in each
 // option; every text is escaped.
-import {wordPositions, type SearchResult} from './ranking';
+import type {SearchResult} from './ranking';
+import {wordPositions} from './wordPositions';
 import styles from './results.module.css';
 
 const escapeHtml = (text: string) =>

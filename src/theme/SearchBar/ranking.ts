@@ -7,6 +7,7 @@
 // in the search worker (./searchWorker.ts), and in Node for the findability
 // test and `npm run bench` on the same built index.
 import lunr from 'lunr';
+import {wordPositions, type Positions} from './wordPositions';
 
 /** The theme's document types, the order of the index file's arrays. */
 export const documentType = {
@@ -46,8 +47,6 @@ export interface SynonymData {
   groups: string[][];
   ignore: string[];
 }
-
-type Positions = [number, number][];
 
 /** The theme's match metadata: term → field → positions. */
 export type MatchMetadata = Record<
@@ -640,22 +639,6 @@ export class Searcher {
       marks,
     };
   }
-}
-
-/** Where the reader's words start words of `text`: [start, length] pairs. */
-export function wordPositions(text: string, words: string[]): Positions {
-  const lower = text.toLowerCase();
-  const positions: Positions = [];
-  for (const word of words.filter((candidate) => candidate.length > 1)) {
-    let at = lower.indexOf(word);
-    while (at !== -1) {
-      if (at === 0 || !/[\p{L}\p{N}_]/u.test(lower[at - 1]!)) {
-        positions.push([at, word.length]);
-      }
-      at = lower.indexOf(word, at + word.length);
-    }
-  }
-  return positions.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
 }
 
 /** A breadcrumb without an item that repeats the one before it. */
