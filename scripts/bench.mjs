@@ -25,6 +25,9 @@
 //    4× CPU slowdown (median of 5), each with its ratio to the template's
 //    doc page; then the targets of issue 22 and the other Lighthouse
 //    categories. Measure on an idle machine: other work on it is noise.
+//   npm run bench -- --skip-build --before <build dir>  (adds another build,
+//   such as an earlier commit's, to the same interleaved run: each page type
+//   then shows before and after, side by side)
 import {spawnSync} from 'node:child_process';
 import {
   existsSync,
@@ -84,6 +87,11 @@ const dirFlag = process.argv.indexOf('--dir');
 const buildDir =
   searchOnly && dirFlag !== -1 ? process.argv[dirFlag + 1] : 'build';
 const skipBuild = searchOnly || process.argv.includes('--skip-build');
+const beforeFlag = process.argv.indexOf('--before');
+/** Another build to compare in the same run, page type by page type. */
+const beforeDir = beforeFlag === -1 ? undefined : process.argv[beforeFlag + 1];
+/** @param {string} name a compared page type */
+const beforeName = (name) => `Before: ${name}`;
 const reportFile = 'bench-report.md';
 /** @type {Record<string, string>} */
 const pages = {
@@ -529,7 +537,12 @@ function comparisonReport(results, version) {
     '',
     '| Page | Performance | Total blocking time | Long tasks | Bytes | JavaScript bytes |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...[...Object.keys(templatePages), ...ours].map((name) => {
+    ...[
+      ...Object.keys(templatePages),
+      ...ours.flatMap((name) =>
+        beforeName(name) in results ? [beforeName(name), name] : [name],
+      ),
+    ].map((name) => {
       const page = results[name];
       return `| ${name} | ${withRatio(page.performance, base.performance, score)} | ${withRatio(page.tbt, base.tbt, ms)} | ${withRatio(page.longTasks, base.longTasks, ms)} | ${withRatio(page.bytes, base.bytes, kb)} | ${withRatio(page.jsBytes, base.jsBytes, kb)} |`;
     }),
@@ -586,11 +599,14 @@ try {
     const plain = await startPlainNginx([
       {build: buildDir, basePath: site.basePath, port: port + 1},
       {build: template.build, basePath: site.basePath, port: port + 2},
+      ...(beforeDir
+        ? [{build: beforeDir, basePath: site.basePath, port: port + 3}]
+        : []),
     ]);
     /** @type {Record<string, PageSample>} */
     let compared;
     try {
-      const [ours, theirs] = plain.origins;
+      const [ours, theirs, before] = plain.origins;
       compared = await comparisonRuns(browser, {
         ...Object.fromEntries(
           Object.entries(templatePages).map(([name, route]) => [
@@ -599,9 +615,9 @@ try {
           ]),
         ),
         ...Object.fromEntries(
-          Object.entries(comparedPages).map(([name, route]) => [
-            name,
-            `${ours}${route}`,
+          Object.entries(comparedPages).flatMap(([name, route]) => [
+            ...(before ? [[beforeName(name), `${before}${route}`]] : []),
+            [name, `${ours}${route}`],
           ]),
         ),
       });
