@@ -18,6 +18,8 @@ import {
   lifecyclesWithStates,
   loadSpec,
   readYaml,
+  stateAspects,
+  stateText,
   type Lifecycle,
 } from '../../src/plugins/openapi-reference/spec';
 
@@ -109,7 +111,7 @@ test.describe('state diagrams', () => {
 });
 
 test.describe('behaviour by state', () => {
-  test('the six lifecycles of the product rules declare every state of their enum', () => {
+  test('every lifecycle a page explains declares every state of its enum, with a text per column', () => {
     const withStates = lifecycleProperties(spec.document).filter(({where}) =>
       lifecyclesWithStates.includes(where),
     );
@@ -120,6 +122,18 @@ test.describe('behaviour by state', () => {
       expect(Object.keys(lifecycle.states ?? {}), where).toEqual(
         schema.enum!.map(String),
       );
+      for (const [state, entry] of Object.entries(lifecycle.states!)) {
+        expect(Object.keys(entry).sort(), `${where} ${state}`).toEqual(
+          [...stateAspects(lifecycle), 'actions'].sort(),
+        );
+      }
+    }
+    // The six lifecycles of the shop's rules keep the default columns.
+    for (const name of lifecyclesWithStates.slice(0, 6)) {
+      expect(
+        withStates.find(({where}) => where === name)!.lifecycle.columns,
+        name,
+      ).toBeUndefined();
     }
   });
 
@@ -163,7 +177,7 @@ test.describe('behaviour by state', () => {
       `${relative}:${lineOf(target, '              eror:', states)}: Store.status's x-lifecycle states names "eror", which is not in its enum; did you mean "error"?`,
     );
     expect(message).toContain(
-      `${relative}:${lineOf(target, '              connecting:', states)}: Store.status state "connecting" has no listings. Write it in a sentence.`,
+      `${relative}:${lineOf(target, '              connecting:', states)}: Store.status state "connecting" has no listings (its "In the shop" column). Write it in a sentence.`,
     );
     expect(message).toContain(
       `: Store.status state "connecting": the action's operation "POST /stores/{id}/disconect" is not an operation of the document; did you mean "POST /stores/{id}/disconnect"?`,
@@ -194,7 +208,15 @@ test.describe('behaviour by state', () => {
     const rows = (table as Table).children.map((row) =>
       row.children.map((cell) => toString(cell)),
     );
-    expect(rows[0]).toEqual(stateTableHeader);
+    expect(rows[0]).toEqual(stateTableHeader(status['x-lifecycle']!));
+    expect(rows[0]).toEqual([
+      'State',
+      'What it means',
+      'In the shop',
+      'Stock',
+      'Orders',
+      'What you can do',
+    ]);
     expect(rows.map(([state]) => state)).toEqual([
       'State',
       'connecting',
@@ -207,6 +229,120 @@ test.describe('behaviour by state', () => {
     );
     expect(rows[3]![2]).toBe(
       status['x-lifecycle']!.states!.disconnected!.listings,
+    );
+  });
+
+  test("a lifecycle's own columns head its table, and each row shows its states' texts for them", async () => {
+    const {fromMarkdown} = await import('mdast-util-from-markdown');
+    const {toString} = await import('mdast-util-to-string');
+    const parse = (markdown: string) => fromMarkdown(markdown).children;
+    const status = spec.document.components.schemas.User!.properties!.status!;
+    const lifecycle = status['x-lifecycle']!;
+    expect(lifecycle.columns).toEqual({
+      meaning: 'What it means',
+      access: 'Signing in',
+    });
+    const [table] = renderStateTable(
+      parse,
+      'user',
+      'User states',
+      lifecycle,
+      status.enum!.map(String),
+    );
+    const rows = (table as Table).children.map((row) =>
+      row.children.map((cell) => toString(cell)),
+    );
+    expect(rows[0]).toEqual([
+      'State',
+      'What it means',
+      'Signing in',
+      'What you can do',
+    ]);
+    const disabled = lifecycle.states!.disabled!;
+    expect(rows[3]).toEqual([
+      'disabled',
+      toString(fromMarkdown(stateText(disabled, 'meaning'))),
+      stateText(disabled, 'access'),
+      'Reactivate (POST /users/{id}/enable)',
+    ]);
+    // A state with no action says so.
+    const company =
+      spec.document.components.schemas.Company!.properties!.status!;
+    const [companyTable] = renderStateTable(
+      parse,
+      'company',
+      'Company states',
+      company['x-lifecycle']!,
+      company.enum!.map(String),
+    );
+    const companyRows = (companyTable as Table).children.map((row) =>
+      row.children.map((cell) => toString(cell)),
+    );
+    expect(companyRows[0]).toEqual([
+      'State',
+      'What it means',
+      'What users can do',
+      'Stores and the API',
+      'What you can do',
+    ]);
+    expect(companyRows[2]!.at(-1)).toBe('Nothing');
+  });
+
+  test("a state without one of its lifecycle's column texts, a text no column names, and broken columns each stop the load at their line", () => {
+    const {dir, target} = specWith('user.yaml', (source) =>
+      source
+        .replace(
+          /^( +)access: 'They can sign in, and do what their role allows.'\n/m,
+          '',
+        )
+        .replace(
+          /^( +)access: 'They are signed out everywhere at once and cannot sign in.'\n/m,
+          "$1sign_in: 'They are signed out everywhere at once and cannot sign in.'\n",
+        ),
+    );
+    const relative = path.relative(process.cwd(), target);
+    const states = lineOf(target, '            states:');
+    expect(() => loadSpec(dir)).toThrow(AuthoringError);
+    let message = '';
+    try {
+      loadSpec(dir);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      `${relative}:${lineOf(target, '              active:', states)}: User.status state "active" has no access (its "Signing in" column). Write it in a sentence.`,
+    );
+    expect(message).toContain(
+      `${relative}:${lineOf(target, '              disabled:', states)}: User.status state "disabled" has no access (its "Signing in" column). Write it in a sentence.`,
+    );
+    expect(message).toContain(
+      `${relative}:${lineOf(target, '              disabled:', states)}: User.status state "disabled" has an unknown key "sign_in". A state has meaning, access, actions.`,
+    );
+
+    const columns = specWith('company.yaml', (source) =>
+      source
+        .replace(
+          '              meaning: What it means\n              access: What users can do\n',
+          '              access: What users can do\n              meaning: What it means\n',
+        )
+        .replace(
+          '              stores: Stores and the API',
+          "              stores: ''",
+        ),
+    );
+    const columnsAt = `${path.relative(process.cwd(), columns.target)}:${lineOf(columns.target, '            columns:')}`;
+    let columnsMessage = '';
+    try {
+      loadSpec(columns.dir);
+    } catch (error) {
+      expect(error).toBeInstanceOf(AuthoringError);
+      columnsMessage = (error as Error).message;
+    }
+    expect(columnsMessage).toContain(
+      `${columnsAt}: Company.status's x-lifecycle columns start with "access". Every state table starts with what the state means: put meaning first.`,
+    );
+    expect(columnsMessage).toContain(
+      `${columnsAt}: Company.status's x-lifecycle column "stores" has no heading.`,
     );
   });
 });

@@ -5,6 +5,7 @@ import {
   locationOf,
   readYaml,
   stateAspects,
+  stateText,
   type Lifecycle,
   type OpenApiDocument,
 } from '../openapi-reference/spec';
@@ -232,7 +233,9 @@ export function lifecycleLabelProblems(
       check(transition, transition.trigger),
     ),
     ...Object.values(lifecycle.states ?? {}).flatMap((state) => [
-      ...stateAspects.flatMap((aspect) => check(state, state[aspect] ?? '')),
+      ...stateAspects(lifecycle).flatMap((aspect) =>
+        check(state, stateText(state, aspect)),
+      ),
       ...(state.actions ?? []).flatMap((action) => {
         if (!action.label) {
           return [];

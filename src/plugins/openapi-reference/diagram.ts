@@ -2,7 +2,13 @@ import dagre from '@dagrejs/dagre';
 import type {PhrasingContent, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {inline, jsx, labelledTable, table, type MarkdownParser} from './render';
-import {stateAspects, type Lifecycle, type StateAction} from './spec';
+import {
+  stateAspects,
+  stateColumns,
+  stateText,
+  type Lifecycle,
+  type StateAction,
+} from './spec';
 
 /**
  * A lifecycle as a static, accessible state diagram: an SVG drawn at build
@@ -277,13 +283,10 @@ export function renderStateDiagram(
   ];
 }
 
-/** The headings of a state table, in the order of `stateAspects`. */
-export const stateTableHeader = [
+/** The headings of a lifecycle's state table: the state, its columns, its actions. */
+export const stateTableHeader = (lifecycle: Lifecycle): string[] => [
   'State',
-  'What it means',
-  'In the shop',
-  'Stock',
-  'Orders',
+  ...Object.values(stateColumns(lifecycle)),
   'What you can do',
 ];
 
@@ -305,16 +308,17 @@ function actionContent({label, operation}: StateAction): PhrasingContent[] {
 }
 
 /**
- * The behaviour by state, from the lifecycle's `states`: what each state
- * means, what the shop shows, what stock and orders do, and what a user can
- * do, one row per state in the order of the status enum.
- */
-/**
  * The class of every state table: the search index leaves out the API
  * pages' copies, which repeat the guides' (docusaurus.config.ts).
  */
 export const stateTableClass = 'state-table';
 
+/**
+ * The behaviour by state, from the lifecycle's `states`: one row per state
+ * in the order of the status enum, with its text for each of the
+ * lifecycle's columns (by default what it means, what the shop shows, what
+ * stock and orders do) and what a user can do.
+ */
 export function renderStateTable(
   parse: MarkdownParser,
   name: string,
@@ -338,13 +342,15 @@ export function renderStateTable(
       ]);
       return [
         [{type: 'inlineCode', value: state} as PhrasingContent],
-        ...stateAspects.map((aspect) => inline(parse, entry[aspect])),
+        ...stateAspects(lifecycle).map((aspect) =>
+          inline(parse, stateText(entry, aspect)),
+        ),
         actions.length > 0
           ? actions
           : [{type: 'text', value: 'Nothing'} as PhrasingContent],
       ];
     });
-  const rendered = labelledTable(title, stateTableHeader, rows);
+  const rendered = labelledTable(title, stateTableHeader(lifecycle), rows);
   return [
     {
       ...rendered,

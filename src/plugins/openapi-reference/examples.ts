@@ -77,18 +77,121 @@ function validatorFor(checked: LoadedSpec): Validator {
 /**
  * A schema from a spec, with its local `$ref`s pointing into the bundle,
  * compiled once per set of schemas: most examples share their schema's text.
+ * A schema Ajv refuses (an unknown keyword, a format it does not know, a
+ * keyword without its type) stops the build at the schema's file and line.
  */
-function compile(schema: Schema, validator: Validator): ValidateFunction {
+function compile(schema: Schema, checked: LoadedSpec): ValidateFunction {
   const text = JSON.stringify(schema).replaceAll(
     '"#/components/schemas/',
     `"${rootId}#/$defs/`,
   );
-  let validate = validator.compiled.get(text);
-  if (!validate) {
-    validate = validator.ajv.compile(JSON.parse(text));
-    validator.compiled.set(text, validate);
+  try {
+    const validator = validatorFor(checked);
+    let validate = validator.compiled.get(text);
+    if (!validate) {
+      validate = validator.ajv.compile(JSON.parse(text));
+      validator.compiled.set(text, validate);
+    }
+    return validate;
+  } catch (error) {
+    if (error instanceof AuthoringError) {
+      throw error;
+    }
+    throw schemaError(error as Error, schema, checked);
   }
-  return validate;
+}
+
+/** Keys whose values are data, not schemas: a schema search skips them. */
+const valueKeys = new Set(['examples', 'example', 'enum', 'const', 'default']);
+
+/**
+ * The first schema object, from `schema` and through the `$ref`s it
+ * follows into the document's schemas, that `matches`.
+ */
+function findSchema(
+  schema: unknown,
+  checked: LoadedSpec,
+  matches: (node: Record<string, unknown>) => boolean,
+  seen = new Set<unknown>(),
+): object | undefined {
+  if (schema === null || typeof schema !== 'object' || seen.has(schema)) {
+    return undefined;
+  }
+  seen.add(schema);
+  const node = schema as Record<string, unknown>;
+  if (!Array.isArray(node) && matches(node)) {
+    return node;
+  }
+  // The loader has already refused a `$ref` that points at nothing.
+  const referenced =
+    typeof node.$ref === 'string'
+      ? deref(checked.document, node as Schema)
+      : undefined;
+  const children = [
+    ...(referenced && referenced !== node ? [referenced] : []),
+    ...Object.entries(node)
+      .filter(([key]) => !valueKeys.has(key) && !key.startsWith('x-'))
+      .map(([, value]) => value),
+  ];
+  for (const child of children) {
+    const found = findSchema(child, checked, matches, seen);
+    if (found) {
+      return found;
+    }
+  }
+  return undefined;
+}
+
+/** The value a JSON pointer (`/properties/sku`) names inside a root. */
+function atPointer(root: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .map((token) =>
+      decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~'),
+    )
+    .reduce<unknown>(
+      (node, token) =>
+        node !== null && typeof node === 'object'
+          ? (node as Record<string, unknown>)[token]
+          : undefined,
+      root,
+    );
+}
+
+/**
+ * Where in the spec Ajv's refusal points: the schema holding an unknown
+ * keyword, the node at the path its message gives (a bundle path
+ * `#/$defs/Order/…` or `data/$defs/Order/…` names a schema of the
+ * document), or else the compiled schema.
+ */
+function culprit(error: Error, schema: Schema, checked: LoadedSpec): object {
+  const {schemas} = checked.document.components;
+  const keyword = /unknown keyword: "([^"]+)"/.exec(error.message)?.[1];
+  const pointer = /(?:#|data)(\/[^"\s]*)/.exec(error.message)?.[1];
+  const found = keyword
+    ? findSchema(schema, checked, (node) => keyword in node)
+    : pointer?.startsWith('/$defs/')
+      ? atPointer(schemas, pointer.slice('/$defs'.length))
+      : pointer
+        ? atPointer(schema, pointer)
+        : undefined;
+  return found !== null && typeof found === 'object' ? found : schema;
+}
+
+/** Ajv's refusal of a schema, as one authoring error at the schema's line. */
+function schemaError(
+  error: Error,
+  schema: Schema,
+  checked: LoadedSpec,
+): AuthoringError {
+  const at = where(
+    culprit(error, schema, checked),
+    where(schema, specFolderName),
+  );
+  return new AuthoringError('A schema of the spec does not compile', [
+    `${at}: Ajv (JSON Schema 2020-12, strict) refuses the schema: ${error.message.replaceAll(rootId, '')}. Correct the schema: use only JSON Schema 2020-12 keywords (and x-lifecycle, x-rules) and formats Ajv knows.`,
+  ]);
 }
 
 const describeError = (error: ErrorObject) =>
@@ -112,7 +215,7 @@ export function validateExample(
   {where: name, schema, value}: Omit<ExampleCase, 'writtenIn'>,
   checked: LoadedSpec,
 ): string[] {
-  const validate = compile(schema, validatorFor(checked));
+  const validate = compile(schema, checked);
   return validate(value)
     ? []
     : (validate.errors ?? []).map(

@@ -121,6 +121,9 @@ const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
   brandstore: 'Brand store lifecycle',
   enrichment: 'Enrichment job lifecycle',
+  hostProduct: 'Host product lifecycle',
+  hostVariant: 'Host variant lifecycle',
+  priceChange: 'Price change lifecycle',
 };
 
 type WorldElement = MdxJsxFlowElement | MdxJsxTextElement;

@@ -328,7 +328,13 @@ function statesLink(spec: LoadedSpec, schema: Schema): PhrasingContent[] {
     {
       type: 'link',
       url: `${page}#${statesAnchor(owner)}`,
-      children: [text(`What each state means for the shop, stock and orders`)],
+      children: [
+        text(
+          schema['x-lifecycle'].columns
+            ? 'What each state means, and what you can do in it'
+            : 'What each state means for the shop, stock and orders',
+        ),
+      ],
     },
     text('.'),
   ];

@@ -53,28 +53,31 @@ export interface Lifecycle {
   initial: string[];
   transitions: {from: string; to: string; trigger: string}[];
   /**
-   * What each state means for the shop's listings, for stock and for
-   * orders, and which actions it allows: the product's rules by state,
-   * declared once and rendered by `<StateTable lifecycle="…" />`.
+   * The aspects each state describes, in order, each with its state table
+   * column heading: `{meaning: What it means, access: Signing in}`. Without
+   * it, a lifecycle describes the shop's listings, stock and orders
+   * (`defaultStateColumns`).
+   */
+  columns?: Record<string, string>;
+  /**
+   * What each state means for every aspect of `columns`, and which actions
+   * it allows: the product's rules by state, declared once and rendered by
+   * `<StateTable lifecycle="…" />`.
    */
   states?: Record<string, LifecycleState>;
 }
 
-/** One state's behaviour. Each text is Markdown, one or two sentences. */
+/**
+ * One state's behaviour: one Markdown text (one or two sentences) per
+ * aspect of its lifecycle's columns, and its actions.
+ */
 export interface LifecycleState {
-  /** What the state is. */
-  meaning: string;
-  /** What the shop's listings show. */
-  listings: string;
-  /** What happens to stock (available, allocated, published). */
-  stock: string;
-  /** What happens to orders, dispatches and sales. */
-  orders: string;
   /**
    * What a user can do in this state: the app's label for it, the API
    * operation that does the same (`POST /stores/{id}/reconnect`), or both.
    */
   actions: StateAction[];
+  [aspect: string]: string | StateAction[];
 }
 
 export interface StateAction {
@@ -84,13 +87,93 @@ export interface StateAction {
   operation?: string;
 }
 
-/** The texts every state declares, in the order a state table shows them. */
-export const stateAspects = ['meaning', 'listings', 'stock', 'orders'] as const;
+/**
+ * The columns of a lifecycle that declares none: what the state means, what
+ * the shop's listings show, what happens to stock (available, allocated,
+ * published) and to orders, dispatches and sales.
+ */
+export const defaultStateColumns: Readonly<Record<string, string>> = {
+  meaning: 'What it means',
+  listings: 'In the shop',
+  stock: 'Stock',
+  orders: 'Orders',
+};
+
+/** The aspect every lifecycle's columns start with. */
+export const firstStateAspect = 'meaning';
+
+/** A lifecycle's columns: the aspects its states describe, with headings. */
+export const stateColumns = (
+  lifecycle: Lifecycle,
+): Readonly<Record<string, string>> => lifecycle.columns ?? defaultStateColumns;
+
+/** The aspects a lifecycle's states describe, in the order of its table. */
+export const stateAspects = (lifecycle: Lifecycle): string[] =>
+  Object.keys(stateColumns(lifecycle));
+
+/** One state's text for an aspect, or '' when it has none. */
+export const stateText = (state: LifecycleState, aspect: string): string => {
+  const value = state[aspect];
+  return typeof value === 'string' ? value : '';
+};
+
+/** An aspect's name: a word in lower camel case, such as `access`. */
+const aspectName = /^[a-z][A-Za-z]*$/;
+
+/**
+ * The problems of a lifecycle's `columns`, at their line: not a map of
+ * aspect to heading, an aspect that is not a word (or is `actions`), an
+ * empty heading, or a first aspect other than `meaning`.
+ */
+function columnProblems(
+  name: string,
+  lifecycle: Lifecycle,
+  fallbackFile: string,
+): string[] {
+  const {columns} = lifecycle;
+  if (columns === undefined) {
+    return [];
+  }
+  const at = where(columns, where(lifecycle, fallbackFile));
+  const shape = `Write them as {${firstStateAspect}: What it means, access: Signing in}: each aspect a word, with its column heading.`;
+  if (
+    columns === null ||
+    typeof columns !== 'object' ||
+    Array.isArray(columns) ||
+    Object.keys(columns).length === 0
+  ) {
+    return [
+      `${at}: ${name}'s x-lifecycle columns must map each aspect its states describe to its column heading. ${shape}`,
+    ];
+  }
+  const aspects = Object.keys(columns);
+  return [
+    ...(aspects[0] === firstStateAspect
+      ? []
+      : [
+          `${at}: ${name}'s x-lifecycle columns start with "${aspects[0]}". Every state table starts with what the state means: put ${firstStateAspect} first.`,
+        ]),
+    ...aspects
+      .filter((aspect) => !aspectName.test(aspect) || aspect === 'actions')
+      .map(
+        (aspect) =>
+          `${at}: ${name}'s x-lifecycle columns name "${aspect}", which cannot be an aspect${aspect === 'actions' ? ' (the actions are always the last column)' : ''}. ${shape}`,
+      ),
+    ...aspects
+      .filter((aspect) => {
+        const heading: unknown = columns[aspect];
+        return typeof heading !== 'string' || heading.trim() === '';
+      })
+      .map(
+        (aspect) =>
+          `${at}: ${name}'s x-lifecycle column "${aspect}" has no heading. ${shape}`,
+      ),
+  ];
+}
 
 /**
  * The lifecycles whose every state must declare its behaviour: the
- * resources whose states change what the shop sees, what stock does and
- * where orders go.
+ * resources whose states a page explains, each with its state table.
  */
 export const lifecyclesWithStates = [
   'Store.status',
@@ -99,6 +182,16 @@ export const lifecyclesWithStates = [
   'Dispatch.status',
   'File.status',
   'Transfer.status',
+  'Brand.status',
+  'Product.status',
+  'Variant.status',
+  'Image.status',
+  'PriceChange.status',
+  'HostProduct.status',
+  'HostVariant.status',
+  'BatchStock.status',
+  'User.status',
+  'Company.status',
 ];
 
 /**
@@ -116,11 +209,16 @@ export function stateProblems(
   required: boolean,
 ): string[] {
   const at = where(lifecycle, fallbackFile);
+  const columnsBroken = columnProblems(name, lifecycle, fallbackFile);
+  if (columnsBroken.length > 0) {
+    return columnsBroken;
+  }
+  const aspects = stateAspects(lifecycle);
   const {states} = lifecycle;
   if (states === undefined) {
     return required
       ? [
-          `${at}: ${name}'s x-lifecycle has no states. Declare, under states, what each of ${enumStates.join(', ')} means (${stateAspects.join(', ')}) and its actions.`,
+          `${at}: ${name}'s x-lifecycle has no states. Declare, under states, what each of ${enumStates.join(', ')} means (${aspects.join(', ')}) and its actions.`,
         ]
       : [];
   }
@@ -135,7 +233,7 @@ export function stateProblems(
       .filter((state) => !(state in states))
       .map(
         (state) =>
-          `${statesAt}: ${name}'s x-lifecycle states has no entry for "${state}". Declare what ${state} means (${stateAspects.join(', ')}) and its actions.`,
+          `${statesAt}: ${name}'s x-lifecycle states has no entry for "${state}". Declare what ${state} means (${aspects.join(', ')}) and its actions.`,
       ),
   ];
   for (const [state, entry] of Object.entries(states)) {
@@ -149,25 +247,23 @@ export function stateProblems(
     }
     if (entry === null || typeof entry !== 'object') {
       problems.push(
-        `${entryAt}: ${name} state "${state}" must be a map of ${[...stateAspects, 'actions'].join(', ')}.`,
+        `${entryAt}: ${name} state "${state}" must be a map of ${[...aspects, 'actions'].join(', ')}.`,
       );
       continue;
     }
-    for (const aspect of stateAspects) {
-      const value = (entry as unknown as Record<string, unknown>)[aspect];
-      if (typeof value !== 'string' || value.trim() === '') {
+    for (const aspect of aspects) {
+      if (stateText(entry, aspect).trim() === '') {
         problems.push(
-          `${entryAt}: ${name} state "${state}" has no ${aspect}. Write it in a sentence.`,
+          `${entryAt}: ${name} state "${state}" has no ${aspect} (its "${stateColumns(lifecycle)[aspect]}" column). Write it in a sentence.`,
         );
       }
     }
     const unknownKeys = Object.keys(entry).filter(
-      (key) =>
-        !(stateAspects as readonly string[]).includes(key) && key !== 'actions',
+      (key) => !aspects.includes(key) && key !== 'actions',
     );
     unknownKeys.forEach((key) =>
       problems.push(
-        `${entryAt}: ${name} state "${state}" has an unknown key "${key}". A state has ${[...stateAspects, 'actions'].join(', ')}.`,
+        `${entryAt}: ${name} state "${state}" has an unknown key "${key}". A state has ${[...aspects, 'actions'].join(', ')}${lifecycle.columns ? '' : ', unless its lifecycle declares other columns'}.`,
       ),
     );
     const actions: unknown = entry.actions;
