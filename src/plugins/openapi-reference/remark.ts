@@ -44,7 +44,8 @@ import {
  * - `<World fact="ord_5Yc1Hd6.status" />`, in a sentence or alone: a fact of
  *   the sample world (openapi/world/world.yaml), as text (`code` makes it
  *   inline code; `format="count"`, `"number"`, `"date"` or `"time"` words it;
- *   `at="<updated_at>"` gives the value at an earlier moment of the object).
+ *   `at="<updated_at>"` gives the value at an earlier moment of the object;
+ *   `zone="Europe/London"` gives a date or time in that time zone, not UTC).
  * - `<Limit name="rate_limit_per_minute" />`, in a sentence: a number of the
  *   product (src/data/product-numbers.yaml) with its unit, as text (`bare`
  *   leaves the unit out; `format="words"` words a number, `"date"` a date).
@@ -214,7 +215,11 @@ function replaceInlineFacts(
     }
     let text: string;
     try {
-      text = formatFact(value, attribute(node, 'format'));
+      text = formatFact(
+        value,
+        attribute(node, 'format'),
+        attribute(node, 'zone'),
+      );
     } catch (error) {
       throw new AuthoringError(
         'A page cannot show a fact of the sample world',

@@ -290,7 +290,35 @@ const months = [
 /** How a page writes a fact: as it is, or a count, date or time of it. */
 export type FactFormat = 'count' | 'number' | 'date' | 'time';
 
-export function formatFact(value: JsonValue, format?: string): string {
+/**
+ * The hour and minute, or the day, of a moment in a time zone (the company's,
+ * `Europe/London`, as the app shows times), or in UTC.
+ */
+function inZone(date: Date, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    time: `${parts.hour}:${parts.minute}`,
+    date: `${Number(parts.day)} ${months[Number(parts.month) - 1]} ${parts.year}`,
+  };
+}
+
+export function formatFact(
+  value: JsonValue,
+  format?: string,
+  zone = 'UTC',
+): string {
   if (format === 'count') {
     if (!Array.isArray(value)) {
       throw new Error('format="count" needs a list');
@@ -308,9 +336,13 @@ export function formatFact(value: JsonValue, format?: string): string {
     if (!date || Number.isNaN(date.getTime())) {
       throw new Error(`format="${format}" needs a timestamp`);
     }
-    return format === 'date'
-      ? `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`
-      : date.toISOString().slice(11, 16);
+    try {
+      return inZone(date, zone)[format];
+    } catch {
+      throw new Error(
+        `zone="${zone}" is not a time zone (use an IANA name such as Europe/London)`,
+      );
+    }
   }
   if (format !== undefined) {
     throw new Error(`unknown format "${format}" (count, number, date or time)`);
