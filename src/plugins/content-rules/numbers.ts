@@ -167,7 +167,10 @@ export function formatNumber(
 /** A number stated in some text, where, and whether it agrees. */
 interface Stated {
   number: ProductNumber;
+  /** Where the number itself begins. */
   index: number;
+  /** Where the phrase that states it begins. */
+  start: number;
   phrase: string;
   agrees: boolean;
 }
@@ -190,6 +193,7 @@ export function statedNumbers(
           found.set(index, {
             number,
             index,
+            start: match.index,
             phrase: match[0],
             agrees: parseStated(group) === number.value,
           });
@@ -259,10 +263,14 @@ export function pageNumberProblems(
   numbers: readonly ProductNumber[],
 ): string[] {
   const prose = proseOf(source);
-  return statedNumbers(prose, numbers).map(({number, index, phrase, agrees}) =>
-    agrees
-      ? `${file}:${lineAt(prose, index)}: "${phrase}" types the product's ${number.name} (${formatNumber(number)}) by hand. Write ${limitTag(number)} instead, so the number is stated once, in ${productNumbersPath}.`
-      : `${file}:${lineAt(prose, index)}: "${phrase}" contradicts the product's ${number.name}, declared as ${formatNumber(number)} in ${productNumbersPath}. Write ${limitTag(number)}, or change the declaration if the product changed.`,
+  return statedNumbers(prose, numbers).map(
+    ({number, index, start, ...found}) => {
+      // Quoted from the source: the prose has its code and tags blanked.
+      const phrase = source.slice(start, start + found.phrase.length);
+      return found.agrees
+        ? `${file}:${lineAt(prose, index)}: "${phrase}" types the product's ${number.name} (${formatNumber(number)}) by hand. Write ${limitTag(number)} instead, so the number is stated once, in ${productNumbersPath}.`
+        : `${file}:${lineAt(prose, index)}: "${phrase}" contradicts the product's ${number.name}, declared as ${formatNumber(number)} in ${productNumbersPath}. Write ${limitTag(number)}, or change the declaration if the product changed.`;
+    },
   );
 }
 
