@@ -40,22 +40,36 @@ export interface World {
 
 /**
  * A stock record's available figure is on hand minus allocated minus the
- * buffer, never below 0: a world that says otherwise is wrong.
+ * buffer, never below 0, and the units a transfer may take from it (a fact
+ * for pages, `sendable`, where a page states it) are on hand minus
+ * allocated: a world that says otherwise is wrong.
  */
 function stockArithmetic(key: string, moment: Fields, file: string): string[] {
-  const {on_hand: onHand, allocated, buffer, available} = moment;
+  const {on_hand: onHand, allocated, buffer, available, sendable} = moment;
+  const problems: string[] = [];
+  if (
+    typeof onHand === 'number' &&
+    typeof allocated === 'number' &&
+    sendable !== undefined &&
+    sendable !== Math.max(0, onHand - allocated)
+  ) {
+    problems.push(
+      `${where(moment, file)}: ${key} has sendable ${String(sendable)}, but on hand ${onHand} − allocated ${allocated} is ${Math.max(0, onHand - allocated)}. Correct the figures.`,
+    );
+  }
   if (
     typeof onHand !== 'number' ||
     typeof allocated !== 'number' ||
     typeof buffer !== 'number' ||
     typeof available !== 'number'
   ) {
-    return [];
+    return problems;
   }
   const expected = Math.max(0, onHand - allocated - buffer);
   return expected === available
-    ? []
+    ? problems
     : [
+        ...problems,
         `${where(moment, file)}: ${key} has available ${available}, but on hand ${onHand} − allocated ${allocated} − buffer ${buffer} is ${expected}. Correct the figures.`,
       ];
 }
