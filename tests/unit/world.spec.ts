@@ -143,3 +143,30 @@ test('a world whose stock does not add up is refused, at its line', () => {
     /openapi\/world\/world\.yaml:\d+: var_3Tn8Wq1:wh_1Rk5Ds3 has available 19, but on hand 25 − allocated 2 − buffer 2 is 21\. Correct the figures\./,
   );
 });
+
+test('a time or date is worded in a time zone when a page names one', () => {
+  expect(formatFact('2023-05-04T09:30:00Z', 'time', 'Europe/London')).toBe(
+    '10:30',
+  );
+  expect(formatFact('2023-05-04T23:30:00Z', 'date', 'Europe/London')).toBe(
+    '5 May 2023',
+  );
+  expect(() =>
+    formatFact('2023-05-04T09:30:00Z', 'time', 'Europe/Leeds'),
+  ).toThrow('zone="Europe/Leeds" is not a time zone');
+});
+
+test('a world whose sendable units are not on hand minus allocated is refused, at its line', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'world-'));
+  mkdirSync(path.join(folder, 'openapi', 'world'), {recursive: true});
+  writeFileSync(
+    path.join(folder, worldPath),
+    readFileSync(path.join(siteDir, worldPath), 'utf8').replace(
+      /(\n {6}sendable: )21\n/,
+      '$122\n',
+    ),
+  );
+  expect(() => loadWorld(folder)).toThrow(
+    /openapi\/world\/world\.yaml:\d+: var_3Tn8Wq1:wh_1Rk5Ds3 has sendable 22, but on hand 23 − allocated 2 is 21\. Correct the figures\./,
+  );
+});

@@ -10,6 +10,7 @@ import {loadWorld} from '../openapi-reference/world';
 import {apiNameProblems} from './api-names';
 import {boldLabels, labelProblems, loadAppLabels} from './labels';
 import {brokenLinks, type LinkSource} from './links';
+import {loadProductNumbers, pageNumberProblems} from './numbers';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
 /**
@@ -20,7 +21,8 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * nowhere, an operation, webhook event, error code or filter that the
  * page's API release does not have, a JSON sample that contradicts the
  * sample world (api-names.ts), or a bold label that src/data/app-labels.yaml
- * does not declare (labels.ts). One message per mistake, each naming the file and line and what
+ * does not declare (labels.ts), or a number of the product typed by hand or
+ * contradicted rather than stated with `<Limit>` (numbers.ts). One message per mistake, each naming the file and line and what
  * to do.
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
@@ -76,6 +78,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       const model = await loadApiModel(context.siteDir);
       const world = loadWorld(context.siteDir);
       const labels = loadAppLabels(context.siteDir);
+      const numbers = loadProductNumbers(context.siteDir);
       const releases = [...model.releases].map(([release, spec]) => ({
         release,
         spec,
@@ -94,6 +97,9 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
         }),
         ...pages.flatMap((page) =>
           labelProblems(page.file, boldLabels(page.source), labels.all),
+        ),
+        ...pages.flatMap((page) =>
+          pageNumberProblems(page.file, page.source, numbers),
         ),
         ...(await brokenLinks(pages, {
           routes,

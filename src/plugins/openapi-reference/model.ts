@@ -8,6 +8,11 @@ import {
   lifecycleLabelProblems,
   loadAppLabels,
 } from '../content-rules/labels';
+import {
+  loadProductNumbers,
+  productNumbersPath,
+  specNumberProblems,
+} from '../content-rules/numbers';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
@@ -80,6 +85,7 @@ export function modelSourceFiles(siteDir: string): string[] {
     path.join(siteDir, guideLifecyclesPath),
     path.join(siteDir, worldPath),
     path.join(siteDir, appLabelsPath),
+    path.join(siteDir, productNumbersPath),
   ];
 }
 
@@ -153,6 +159,7 @@ async function readModel(
   checkOverlays(specDir);
   const releases = new Map<ApiRelease, LoadedSpec>();
   const world = loadWorld(siteDir);
+  const numbers = loadProductNumbers(siteDir);
   for (const release of apiReleases) {
     const spec = await loadRelease(specDir, release);
     const fallbackFile =
@@ -171,6 +178,18 @@ async function readModel(
       throw new AuthoringError(
         `Examples of the ${release} document disagree with the sample world (${worldPath})`,
         disagreements,
+      );
+    }
+    // The spec's texts may state the product's numbers, but only as declared.
+    const contradictions = specNumberProblems(
+      spec.document,
+      numbers,
+      fallbackFile,
+    );
+    if (contradictions.length > 0) {
+      throw new AuthoringError(
+        `Texts of the ${release} document contradict the product's numbers (${productNumbersPath})`,
+        contradictions,
       );
     }
     releases.set(release, spec);

@@ -1,6 +1,11 @@
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AuthoringError} from '../../lib/authoringError';
+import {
+  formatNumber,
+  loadProductNumbers,
+  productNumbersPath,
+} from '../content-rules/numbers';
 import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
 import {loadGrammars} from './highlight';
 import {
@@ -39,7 +44,11 @@ import {
  * - `<World fact="ord_5Yc1Hd6.status" />`, in a sentence or alone: a fact of
  *   the sample world (openapi/world/world.yaml), as text (`code` makes it
  *   inline code; `format="count"`, `"number"`, `"date"` or `"time"` words it;
- *   `at="<updated_at>"` gives the value at an earlier moment of the object).
+ *   `at="<updated_at>"` gives the value at an earlier moment of the object;
+ *   `zone="Europe/London"` gives a date or time in that time zone, not UTC).
+ * - `<Limit name="rate_limit_per_minute" />`, in a sentence: a number of the
+ *   product (src/data/product-numbers.yaml) with its unit, as text (`bare`
+ *   leaves the unit out; `format="words"` words a number, `"date"` a date).
  * - `<StateTable lifecycle="store" />`: the behaviour by state (what each
  *   state means for the shop, stock and orders, and its actions), from the
  *   same lifecycle's `states`.
@@ -114,8 +123,12 @@ export const placeholderNames = [
   'ApiChangelog',
   'StateDiagram',
   'World',
+  'Limit',
   'StateTable',
 ];
+
+/** The placeholders that become text in a sentence, before the rest. */
+const inlinePlaceholders = ['World', 'Limit'];
 
 const diagramTitles: Record<string, string> = {
   batchStock: 'Batch stock update lifecycle',
@@ -130,9 +143,11 @@ type WorldElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 /**
  * Replaces each `<World fact="…" />` with the fact's value from the sample
- * world; a fact the world does not have stops the build at the page's line.
+ * world, and each `<Limit name="…" />` with the product's number; a fact the
+ * world does not have, or a number the product does not declare, stops the
+ * build at the page's line.
  */
-function replaceWorldFacts(
+function replaceInlineFacts(
   root: Root,
   siteDir: string,
   file: {path?: string},
@@ -144,7 +159,7 @@ function replaceWorldFacts(
       if (
         (node.type === 'mdxJsxFlowElement' ||
           node.type === 'mdxJsxTextElement') &&
-        node.name === 'World'
+        inlinePlaceholders.includes(node.name ?? '')
       ) {
         found.push({parent, node});
       } else if ('children' in (child as object)) {
@@ -155,14 +170,44 @@ function replaceWorldFacts(
   if (found.length === 0) {
     return;
   }
-  const world = loadWorld(siteDir);
+  const world = found.some(({node}) => node.name === 'World')
+    ? loadWorld(siteDir)
+    : undefined;
+  const numbers = found.some(({node}) => node.name === 'Limit')
+    ? loadProductNumbers(siteDir)
+    : [];
   for (const {parent, node} of found) {
-    const fact = attribute(node, 'fact');
     const at = `${file.path ?? 'a page'}:${node.position?.start.line ?? 0}`;
+    if (node.name === 'Limit') {
+      const name = attribute(node, 'name');
+      const number = numbers.find((candidate) => candidate.name === name);
+      if (!number) {
+        throw new AuthoringError(
+          'A page names a number the product does not declare',
+          [
+            `${at}: <Limit name="${name ?? ''}" /> names nothing in ${productNumbersPath}. Name one of ${numbers.map((candidate) => candidate.name).join(', ')}, or declare the number there.`,
+          ],
+        );
+      }
+      let text: string;
+      try {
+        text = formatNumber(number, {
+          bare: hasAttribute(node, 'bare'),
+          format: attribute(node, 'format'),
+        });
+      } catch (error) {
+        throw new AuthoringError('A page cannot show a product number', [
+          `${at}: <Limit name="${number.name}" />: ${(error as Error).message}.`,
+        ]);
+      }
+      replaceInline(parent, node, {type: 'text', value: text});
+      continue;
+    }
+    const fact = attribute(node, 'fact');
     const value =
       fact === undefined
         ? undefined
-        : worldFact(world, fact, attribute(node, 'at'));
+        : worldFact(world!, fact, attribute(node, 'at'));
     if (fact === undefined || value === undefined) {
       throw new AuthoringError(
         'A page names a fact the sample world does not have',
@@ -173,26 +218,44 @@ function replaceWorldFacts(
     }
     let text: string;
     try {
-      text = formatFact(value, attribute(node, 'format'));
+      text = formatFact(
+        value,
+        attribute(node, 'format'),
+        attribute(node, 'zone'),
+      );
     } catch (error) {
       throw new AuthoringError(
         'A page cannot show a fact of the sample world',
         [`${at}: <World fact="${fact}" />: ${(error as Error).message}.`],
       );
     }
-    const code = node.attributes.some(
-      (candidate) =>
-        candidate.type === 'mdxJsxAttribute' && candidate.name === 'code',
+    replaceInline(
+      parent,
+      node,
+      hasAttribute(node, 'code')
+        ? {type: 'inlineCode', value: text}
+        : {type: 'text', value: text},
     );
-    const inline = code
-      ? {type: 'inlineCode', value: text}
-      : {type: 'text', value: text};
-    const replacement =
-      node.type === 'mdxJsxFlowElement'
-        ? {type: 'paragraph', children: [inline]}
-        : inline;
-    parent.children.splice(parent.children.indexOf(node), 1, replacement);
   }
+}
+
+const hasAttribute = (node: WorldElement, name: string) =>
+  node.attributes.some(
+    (candidate) =>
+      candidate.type === 'mdxJsxAttribute' && candidate.name === name,
+  );
+
+/** Puts text where an element was: in its sentence, or as a paragraph of its own. */
+function replaceInline(
+  parent: {children: unknown[]},
+  node: WorldElement,
+  inline: {type: 'text' | 'inlineCode'; value: string},
+): void {
+  const replacement =
+    node.type === 'mdxJsxFlowElement'
+      ? {type: 'paragraph', children: [inline]}
+      : inline;
+  parent.children.splice(parent.children.indexOf(node), 1, replacement);
 }
 const lifecycleTitle = (name: string) =>
   diagramTitles[name] ??
@@ -200,13 +263,13 @@ const lifecycleTitle = (name: string) =>
 
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
-    replaceWorldFacts(root, options.siteDir, file);
+    replaceInlineFacts(root, options.siteDir, file);
     const placeholders: {parent: Parent; node: MdxJsxFlowElement}[] = [];
     const walk = (parent: Parent) =>
       parent.children.forEach((node) => {
         if (
           node.type === 'mdxJsxFlowElement' &&
-          node.name !== 'World' &&
+          !inlinePlaceholders.includes(node.name ?? '') &&
           placeholderNames.includes(node.name ?? '')
         ) {
           placeholders.push({parent, node});

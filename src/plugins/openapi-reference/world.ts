@@ -40,22 +40,36 @@ export interface World {
 
 /**
  * A stock record's available figure is on hand minus allocated minus the
- * buffer, never below 0: a world that says otherwise is wrong.
+ * buffer, never below 0, and the units a transfer may take from it (a fact
+ * for pages, `sendable`, where a page states it) are on hand minus
+ * allocated: a world that says otherwise is wrong.
  */
 function stockArithmetic(key: string, moment: Fields, file: string): string[] {
-  const {on_hand: onHand, allocated, buffer, available} = moment;
+  const {on_hand: onHand, allocated, buffer, available, sendable} = moment;
+  const problems: string[] = [];
+  if (
+    typeof onHand === 'number' &&
+    typeof allocated === 'number' &&
+    sendable !== undefined &&
+    sendable !== Math.max(0, onHand - allocated)
+  ) {
+    problems.push(
+      `${where(moment, file)}: ${key} has sendable ${String(sendable)}, but on hand ${onHand} − allocated ${allocated} is ${Math.max(0, onHand - allocated)}. Correct the figures.`,
+    );
+  }
   if (
     typeof onHand !== 'number' ||
     typeof allocated !== 'number' ||
     typeof buffer !== 'number' ||
     typeof available !== 'number'
   ) {
-    return [];
+    return problems;
   }
   const expected = Math.max(0, onHand - allocated - buffer);
   return expected === available
-    ? []
+    ? problems
     : [
+        ...problems,
         `${where(moment, file)}: ${key} has available ${available}, but on hand ${onHand} − allocated ${allocated} − buffer ${buffer} is ${expected}. Correct the figures.`,
       ];
 }
@@ -290,7 +304,35 @@ const months = [
 /** How a page writes a fact: as it is, or a count, date or time of it. */
 export type FactFormat = 'count' | 'number' | 'date' | 'time';
 
-export function formatFact(value: JsonValue, format?: string): string {
+/**
+ * The hour and minute, or the day, of a moment in a time zone (the company's,
+ * `Europe/London`, as the app shows times), or in UTC.
+ */
+function inZone(date: Date, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    time: `${parts.hour}:${parts.minute}`,
+    date: `${Number(parts.day)} ${months[Number(parts.month) - 1]} ${parts.year}`,
+  };
+}
+
+export function formatFact(
+  value: JsonValue,
+  format?: string,
+  zone = 'UTC',
+): string {
   if (format === 'count') {
     if (!Array.isArray(value)) {
       throw new Error('format="count" needs a list');
@@ -308,9 +350,13 @@ export function formatFact(value: JsonValue, format?: string): string {
     if (!date || Number.isNaN(date.getTime())) {
       throw new Error(`format="${format}" needs a timestamp`);
     }
-    return format === 'date'
-      ? `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`
-      : date.toISOString().slice(11, 16);
+    try {
+      return inZone(date, zone)[format];
+    } catch {
+      throw new Error(
+        `zone="${zone}" is not a time zone (use an IANA name such as Europe/London)`,
+      );
+    }
   }
   if (format !== undefined) {
     throw new Error(`unknown format "${format}" (count, number, date or time)`);
