@@ -280,9 +280,13 @@ const config = {
               '.api-samples__picker',
               '.api-field__anchor',
               '.state-diagram__canvas',
-              // An API page's state table repeats its guide's; without it, a
-              // question such as "cancel order" lands on the operation.
+              // An API page's states section (its heading, the sentence
+              // under it and the table) repeats its guide's; without it, a
+              // question such as "cancel order" or "batch stock" lands on
+              // the operation or the object.
               `.plugin-id-${apiDocsPluginId} .${stateTableClass}`,
+              `.plugin-id-${apiDocsPluginId} h2[id$="-states"]`,
+              `.plugin-id-${apiDocsPluginId} h2[id$="-states"] + p`,
             ],
           } satisfies LocalSearchOptions,
         ],
