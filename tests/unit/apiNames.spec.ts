@@ -2,7 +2,11 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiNameProblems} from '../../src/plugins/content-rules/api-names';
-import {requestSamples} from '../../src/plugins/content-rules/request-samples';
+import {
+  requestSamples,
+  requestValidator,
+  type RequestValidator,
+} from '../../src/plugins/content-rules/request-samples';
 import {
   loadApiModel,
   releaseSpec,
@@ -18,9 +22,13 @@ import {loadWorld} from '../../src/plugins/openapi-reference/world';
 const siteDir = path.join(__dirname, '..', '..');
 const world = loadWorld(siteDir);
 let model: ApiModel;
+const requestValidators = new Map<string, RequestValidator>();
 
 test.beforeAll(async () => {
   model = await loadApiModel(siteDir);
+  for (const [release, spec] of model.releases) {
+    requestValidators.set(release, await requestValidator(spec));
+  }
 });
 
 /** The problems of a page's source, as the build checks it. */
@@ -32,6 +40,7 @@ function problemsOf(file: string, source: string): string[] {
     release,
     [...model.releases].map(([name, spec]) => ({release: name, spec})),
     world,
+    requestValidators.get(release)!,
   );
 }
 

@@ -9,7 +9,7 @@ import {
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
-import {requestSampleProblems, requestSamples} from './request-samples';
+import {requestSamples, type RequestValidator} from './request-samples';
 
 /**
  * What a page names of the API, checked against the document of the page's
@@ -415,13 +415,14 @@ function queryBlockProblems(page: PageSource): string[] {
   });
 }
 
-/** Every problem of one page against its release's document and the sample world. */
+/** Every problem of one page against its release's document (and its request validator) and the sample world. */
 export function apiNameProblems(
   page: PageSource,
   spec: LoadedSpec,
   release: string,
   releases: readonly {release: string; spec: LoadedSpec}[],
   world: World,
+  validateRequest: RequestValidator,
 ): string[] {
   page = withoutDeliberate(page);
   const allSpecs = releases.map((other) => other.spec);
@@ -434,7 +435,7 @@ export function apiNameProblems(
     ...filterProblems(page, spec, release),
     ...worldSampleProblems(page, world),
     ...requestSamples(page.source).flatMap((sample) =>
-      requestSampleProblems(spec, sample).map(
+      validateRequest(sample).map(
         (problem) =>
           `${page.file}:${sample.line}: the request sample is not valid in release ${release}: ${problem}.`,
       ),

@@ -8,6 +8,7 @@ import {loadApiModel, releaseSpec} from '../openapi-reference/model';
 import {releaseOfFile} from '../openapi-reference/releases';
 import {loadWorld} from '../openapi-reference/world';
 import {apiNameProblems} from './api-names';
+import {requestValidator} from './request-samples';
 import {boldLabels, labelProblems, loadAppLabels} from './labels';
 import {brokenLinks, type LinkSource} from './links';
 import {loadProductNumbers, pageNumberProblems} from './numbers';
@@ -83,6 +84,14 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
         release,
         spec,
       }));
+      const requestValidators = new Map(
+        await Promise.all(
+          releases.map(
+            async ({release, spec}) =>
+              [release, await requestValidator(spec)] as const,
+          ),
+        ),
+      );
       const problems = [
         ...pages.flatMap(checkPage),
         ...pages.flatMap((page) => {
@@ -93,6 +102,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
             release,
             releases,
             world,
+            requestValidators.get(release)!,
           );
         }),
         ...pages.flatMap((page) =>

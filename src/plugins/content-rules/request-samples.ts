@@ -1,22 +1,21 @@
-import {validateExample} from '../openapi-reference/examples';
+import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import {
-  allOperations,
-  deref,
-  type JsonValue,
-  type LoadedSpec,
-  type OperationEntry,
-  type Schema,
-} from '../openapi-reference/spec';
+  OpenAPIBackend,
+  type Document as OpenAPIBackendDocument,
+} from 'openapi-backend';
+import {ajvMessage} from '../openapi-reference/examples';
+import type {LoadedSpec} from '../openapi-reference/spec';
 
 /**
  * The hand-written request samples of a page (a ```bash block with a
  * `curl` command, or an ```http block that opens with a request line),
- * validated against the document of the page's release as a server would:
- * the operation exists, every required parameter and header is sent and
- * every one sent is declared and valid, an operation that needs a key gets
- * an `Authorization: Bearer` header, and the body is sent when the
- * operation requires one, as JSON, and is valid against the operation's
- * request body schema (with Ajv, as the spec's own examples are).
+ * validated against the document of the page's release by an OpenAPI
+ * request validator (openapi-backend, see `requestValidator`): the
+ * operation exists, every required parameter and header is sent and every
+ * one sent is declared and valid, an operation that needs a key gets an
+ * `Authorization: Bearer` header, and the body is sent when the operation
+ * requires one, as JSON, and is valid against its request body schema.
  */
 
 export interface RequestSample {
@@ -215,142 +214,123 @@ function withBodyFile(source: string, sample: RequestSample): RequestSample {
   return {...sample, body: block?.[1]};
 }
 
-const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+/** What is wrong with a request sample, against one release's document. */
+export type RequestValidator = (sample: RequestSample) => string[];
 
-function operationFor(
-  spec: LoadedSpec,
-  sample: RequestSample,
-): {entry: OperationEntry; pathValues: Record<string, string>} | undefined {
-  const segments = sample.path.split('/');
-  for (const entry of allOperations(spec.document)) {
-    const template = entry.path.split('/');
-    if (
-      entry.method.toUpperCase() !== sample.method ||
-      template.length !== segments.length
-    ) {
-      continue;
-    }
-    const pathValues: Record<string, string> = {};
-    const matches = template.every((part, index) => {
-      if (isParameter(part)) {
-        pathValues[part.slice(1, -1)] = segments[index]!;
-        return true;
-      }
-      return part === segments[index];
+/** A sample that openapi-backend refuses: Ajv's error, on one part of the request. */
+function describeRefusal(named: string, error: ErrorObject): string {
+  const [, part, name, ...rest] = error.instancePath.split('/');
+  const field = `field "/${rest.join('/')}" ${ajvMessage(error)}`;
+  if (part === undefined || part === '') {
+    return error.params.missingProperty === 'requestBody'
+      ? `${named} requires a body`
+      : `${named}: ${ajvMessage(error)}`;
+  }
+  if (part === 'requestBody') {
+    return `${named}, body: field "/${[name, ...rest].filter((step) => step !== undefined).join('/')}" ${ajvMessage(error)}`;
+  }
+  const where = part === 'headers' ? 'header' : `${part} parameter`;
+  if (name === undefined && error.keyword === 'required') {
+    return `${named}, ${where} ${String(error.params.missingProperty)} is required but not sent`;
+  }
+  if (name === undefined && error.keyword === 'additionalProperties') {
+    return `${named} has no ${where} ${String(error.params.additionalProperty)}`;
+  }
+  if (name === undefined) {
+    return `${named}, ${where}s: ${ajvMessage(error)}`;
+  }
+  return rest.length === 0
+    ? `${named}, ${where} ${name} ${ajvMessage(error)}`
+    : `${named}, ${where} ${name}: ${field}`;
+}
+
+const validators = new WeakMap<LoadedSpec, Promise<RequestValidator>>();
+
+/**
+ * The request validator of one release's document: openapi-backend's, as a
+ * server built on the document would validate (the operation by method and
+ * path, then its path, query and header parameters and its body), with
+ * Ajv in JSON Schema 2020-12, as the spec's own examples are checked. What
+ * openapi-backend leaves to a server's own code is checked here: a key
+ * where the operation needs one, and a body that is JSON, sent as JSON, to
+ * an operation that takes one.
+ */
+export function requestValidator(spec: LoadedSpec): Promise<RequestValidator> {
+  const known = validators.get(spec);
+  if (known) {
+    return known;
+  }
+  const validator = (async (): Promise<RequestValidator> => {
+    const api = new OpenAPIBackend({
+      // openapi-backend dereferences the document it is given in place.
+      definition: structuredClone(
+        spec.document,
+      ) as unknown as OpenAPIBackendDocument,
+      // The document is checked when the model loads (Redocly lints it);
+      // openapi-backend's own check knows OpenAPI 3.0 only.
+      quick: true,
+      customizeAjv: (_ajv, options) =>
+        addFormats(new Ajv2020({...options, strict: false, allErrors: true})),
     });
-    if (matches) {
-      return {entry, pathValues};
-    }
-  }
-  return undefined;
-}
-
-/** A parameter's text as the value its schema describes. */
-function typed(value: string, schema: Schema): JsonValue {
-  const types = [schema.type ?? []].flat();
-  if (types.includes('integer') || types.includes('number')) {
-    return value.trim() !== '' && !Number.isNaN(Number(value))
-      ? Number(value)
-      : value;
-  }
-  if (types.includes('boolean')) {
-    return value === 'true' ? true : value === 'false' ? false : value;
-  }
-  return value;
-}
-
-/** What is wrong with one request sample, against one release's document. */
-export function requestSampleProblems(
-  spec: LoadedSpec,
-  sample: RequestSample,
-): string[] {
-  const named = `${sample.method} ${sample.path}`;
-  const found = operationFor(spec, sample);
-  if (!found) {
-    return [`${named} is no operation of this release`];
-  }
-  const {entry, pathValues} = found;
-  const {document} = spec;
-  const problems: string[] = [];
-  const check = (
-    where: string,
-    schema: Schema | undefined,
-    value: JsonValue,
-  ) => {
-    if (schema) {
-      problems.push(...validateExample({where, schema, value}, spec));
-    }
-  };
-  const sentQuery = new Map(sample.query);
-  for (const parameter of entry.parameters) {
-    const where = `${named}, ${parameter.in} parameter ${parameter.name}`;
-    const sent =
-      parameter.in === 'query'
-        ? sentQuery.get(parameter.name)
-        : parameter.in === 'header'
-          ? sample.headers.get(parameter.name.toLowerCase())
-          : parameter.in === 'path'
-            ? pathValues[parameter.name]
-            : undefined;
-    if (sent === undefined) {
-      if (parameter.required) {
-        problems.push(`${where} is required but not sent`);
+    await api.init();
+    return (sample) => {
+      const named = `${sample.method} ${sample.path}`;
+      const operation = api.router.matchOperation({
+        method: sample.method,
+        path: sample.path,
+        headers: {},
+      });
+      if (!operation) {
+        return [`${named} is no operation of this release`];
       }
-      continue;
-    }
-    const schema = parameter.schema && deref(document, parameter.schema);
-    if (!sent.includes('…') && !/^\{.*\}$/.test(sent)) {
-      check(where, schema, schema ? typed(sent, schema) : sent);
-    }
-  }
-  const declared = new Set(
-    entry.parameters
-      .filter((parameter) => parameter.in === 'query')
-      .map((parameter) => parameter.name),
-  );
-  for (const name of sentQuery.keys()) {
-    if (!declared.has(name)) {
-      problems.push(`${named} has no query parameter ${name}`);
-    }
-  }
-  // The operation's security requirements, or the document's.
-  type Secured = {security?: Record<string, string[]>[]};
-  const security =
-    (entry.operation as Secured).security ??
-    (document as Secured).security ??
-    [];
-  if (
-    security.some((requirement) => Object.keys(requirement).length > 0) &&
-    !/^Bearer \S+/.test(sample.headers.get('authorization') ?? '')
-  ) {
-    problems.push(`${named} needs an Authorization: Bearer header`);
-  }
-  const requestBody =
-    entry.operation.requestBody && deref(document, entry.operation.requestBody);
-  if (sample.body === undefined) {
-    if (requestBody?.required) {
-      problems.push(`${named} requires a body`);
-    }
-  } else if (!requestBody) {
-    problems.push(`${named} takes no body`);
-  } else {
-    const media = requestBody.content['application/json'];
-    const contentType = sample.headers.get('content-type');
-    if (
-      contentType !== undefined &&
-      !contentType.startsWith('application/json')
-    ) {
-      problems.push(`${named} is sent as ${contentType}, not application/json`);
-    }
-    let value: JsonValue | undefined;
-    try {
-      value = JSON.parse(sample.body) as JsonValue;
-    } catch {
-      problems.push(`${named}: the body is not valid JSON`);
-    }
-    if (value !== undefined && media?.schema) {
-      check(`${named}, body`, media.schema, value);
-    }
-  }
-  return problems;
+      const problems: string[] = [];
+      let body: unknown;
+      if (sample.body !== undefined) {
+        const contentType = sample.headers.get('content-type');
+        if (!operation.requestBody) {
+          problems.push(`${named} takes no body`);
+        } else if (
+          contentType !== undefined &&
+          !contentType.startsWith('application/json')
+        ) {
+          problems.push(
+            `${named} is sent as ${contentType}, not application/json`,
+          );
+        }
+        try {
+          body = JSON.parse(sample.body);
+        } catch {
+          problems.push(`${named}: the body is not valid JSON`);
+        }
+      }
+      const security = operation.security ?? api.definition.security ?? [];
+      if (
+        security.some((requirement) => Object.keys(requirement).length > 0) &&
+        !/^Bearer \S+/.test(sample.headers.get('authorization') ?? '')
+      ) {
+        problems.push(`${named} needs an Authorization: Bearer header`);
+      }
+      const query: Record<string, string | string[]> = {};
+      for (const [name, value] of sample.query) {
+        const before = query[name];
+        query[name] = before === undefined ? value : [before, value].flat();
+      }
+      const result = api.validateRequest(
+        {
+          method: sample.method,
+          path: sample.path,
+          query,
+          headers: Object.fromEntries(sample.headers),
+          body,
+        },
+        operation,
+      );
+      problems.push(
+        ...(result.errors ?? []).map((error) => describeRefusal(named, error)),
+      );
+      return problems;
+    };
+  })();
+  validators.set(spec, validator);
+  return validator;
 }

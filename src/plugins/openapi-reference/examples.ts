@@ -194,12 +194,17 @@ function schemaError(
   ]);
 }
 
-const describeError = (error: ErrorObject) =>
-  `field "${error.instancePath || '/'}" ${error.message ?? 'is invalid'}${
+/** Ajv's message for an error, with the values it names. */
+export const ajvMessage = (error: ErrorObject) =>
+  `${error.message ?? 'is invalid'}${
     error.params && 'allowedValues' in error.params
       ? ` (${(error.params.allowedValues as unknown[]).join(', ')})`
       : ''
   }${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`;
+
+/** An Ajv error as a sentence about the field at fault. */
+const describeError = (error: ErrorObject) =>
+  `field "${error.instancePath || '/'}" ${ajvMessage(error)}`;
 
 /** One example to check, named so a failure says where it is. */
 export interface ExampleCase {
