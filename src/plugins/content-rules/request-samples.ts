@@ -16,8 +16,15 @@ import {
  * every one sent is declared and valid, an operation that needs a key gets
  * an `Authorization: Bearer` header, and the body is sent when the
  * operation requires one, as JSON, and is valid against the operation's
- * request body schema (with Ajv, as the spec's own examples are).
+ * request body schema (with Ajv, as the spec's own examples are). Every
+ * sample sends the release header (`Hub-Version`), which the loader
+ * declares on every operation with the release's name as its one value, so
+ * a sample pins the release of its page (PRODUCT-DECISIONS.md, "Every
+ * request sample"); a blog post, true at its date, may send none.
  */
+
+/** The header that chooses the release, declared on every operation by the loader. */
+const RELEASE_HEADER = 'Hub-Version';
 
 export interface RequestSample {
   method: string;
@@ -263,6 +270,7 @@ function typed(value: string, schema: Schema): JsonValue {
 export function requestSampleProblems(
   spec: LoadedSpec,
   sample: RequestSample,
+  {pinsRelease = true}: {pinsRelease?: boolean} = {},
 ): string[] {
   const named = `${sample.method} ${sample.path}`;
   const found = operationFor(spec, sample);
@@ -295,6 +303,15 @@ export function requestSampleProblems(
     if (sent === undefined) {
       if (parameter.required) {
         problems.push(`${where} is required but not sent`);
+      } else if (
+        pinsRelease &&
+        parameter.in === 'header' &&
+        parameter.name === RELEASE_HEADER
+      ) {
+        const release = parameter.schema && deref(document, parameter.schema);
+        problems.push(
+          `${named} sends no ${RELEASE_HEADER} header; every request sample pins its page's release (${RELEASE_HEADER}: ${String(release?.enum?.[0] ?? '…')})`,
+        );
       }
       continue;
     }
