@@ -360,3 +360,88 @@ export function worldProblems(
   });
   return [...late, ...unlisted];
 }
+
+interface Transition {
+  from: string | string[];
+  to: string;
+}
+
+/**
+ * The final states of each lifecycle (states no transition leaves), keyed
+ * by the ID prefix of the schema's own example (`ord_`, `trf_`).
+ */
+export function finalStatesByPrefix(
+  document: OpenApiDocument,
+): Map<string, Set<string>> {
+  const finals = new Map<string, Set<string>>();
+  for (const schema of Object.values(document.components.schemas)) {
+    const status = schema.properties?.status;
+    const lifecycle = status?.['x-lifecycle'] as
+      {transitions?: Transition[]} | undefined;
+    const [example] = (schema.examples ?? []) as JsonValue[];
+    const id = isObject(example) ? example.id : undefined;
+    if (!lifecycle || !status?.enum || typeof id !== 'string') {
+      continue;
+    }
+    const left = new Set(
+      (lifecycle.transitions ?? []).flatMap(({from}) => [from].flat()),
+    );
+    finals.set(
+      id.slice(0, id.indexOf('_') + 1),
+      new Set(
+        status.enum.filter(
+          (state): state is string =>
+            typeof state === 'string' && !left.has(state),
+        ),
+      ),
+    );
+  }
+  return finals;
+}
+
+/**
+ * Every example that shows an object in another state after an example has
+ * shown it in a final state of its lifecycle: the examples of one object
+ * tell one story, so a rejected order is never cancelled later.
+ */
+export function finalStateProblems(
+  document: OpenApiDocument,
+  cases: Omit<ExampleCase, 'writtenIn'>[],
+): string[] {
+  const finals = finalStatesByPrefix(document);
+  const moments = new Map<
+    string,
+    {at: string; status: string; where: string}[]
+  >();
+  const visit = (value: JsonValue | undefined, where: string) => {
+    if (Array.isArray(value)) {
+      value.forEach((item) => visit(item, where));
+    } else if (isObject(value)) {
+      const {id, status, updated_at: at} = value;
+      if (
+        typeof id === 'string' &&
+        typeof status === 'string' &&
+        typeof at === 'string'
+      ) {
+        moments.set(id, [...(moments.get(id) ?? []), {at, status, where}]);
+      }
+      Object.values(value).forEach((item) => visit(item, where));
+    }
+  };
+  cases.forEach(({value, where}) => visit(value, where));
+  return [...moments].flatMap(([id, seen]) => {
+    const final = finals.get(id.slice(0, id.indexOf('_') + 1));
+    const ended = seen
+      .filter(({status}) => final?.has(status))
+      .sort((a, b) => a.at.localeCompare(b.at))[0];
+    if (!ended) {
+      return [];
+    }
+    return seen
+      .filter(({at, status}) => at > ended.at && status !== ended.status)
+      .map(
+        (later) =>
+          `${id} is ${ended.status}, a final state, at ${ended.at} (${ended.where}) but ${later.status} at ${later.at} (${later.where}); give one of the examples another object`,
+      );
+  });
+}

@@ -67,7 +67,7 @@ test('a page that names what its release lacks fails at its line, with the neare
     'Subscribe to `order.shipped`.',
     'It answers `422` with the code `invalid_gtn`.',
     '```bash',
-    'curl "https://sandbox.api.example.com/v1/orders?filter=colour%20%3D%20%22olive%22" -H "Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc"',
+    `curl "https://sandbox.api.example.com/v1/orders?filter=colour%20%3D%20%22olive%22" -H "Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc" -H "Hub-Version: ${latestRelease}"`,
     '```',
     '```text',
     'status = = "pending"',
@@ -194,4 +194,28 @@ test('a request sample that the release would refuse fails at its line, by the v
       `docs/example.mdx:10: the request sample is not valid in release ${latestRelease}: GET /orders has no query parameter sort.`,
     ]),
   );
+});
+
+test('a request sample without Hub-Version fails at its line, naming the page’s release; a blog post may send none', () => {
+  const source = [
+    '```bash',
+    'curl "https://sandbox.api.example.com/v1/orders?limit=2" \\',
+    '  -H "Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc"',
+    '```',
+  ].join('\n');
+  const [older] = olderReleases;
+  expect(problemsOf('docs/example.mdx', source)).toEqual([
+    `docs/example.mdx:2: the request sample is not valid in release ${latestRelease}: GET /orders sends no Hub-Version header; every request sample pins its page's release (Hub-Version: ${latestRelease}).`,
+  ]);
+  expect(
+    problemsOf(`api_versioned_docs/version-${older}/example.mdx`, source),
+  ).toEqual([
+    `api_versioned_docs/version-${older}/example.mdx:2: the request sample is not valid in release ${older}: GET /orders sends no Hub-Version header; every request sample pins its page's release (Hub-Version: ${older}).`,
+  ]);
+  expect(problemsOf('blog/2023-05-04-example.md', source)).toEqual([]);
+  const pinned = source.replace(
+    '7dc"',
+    `7dc" \\\n  -H "Hub-Version: ${latestRelease}"`,
+  );
+  expect(problemsOf('docs/example.mdx', pinned)).toEqual([]);
 });

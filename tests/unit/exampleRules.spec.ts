@@ -3,6 +3,7 @@ import {allExampleCases, spec} from '../support/openapi';
 import {
   exampleIds,
   exampleRuleProblems,
+  finalStateProblems,
   ruleCount,
   sampleDataIds,
   sampleNow,
@@ -129,5 +130,29 @@ test('a doctored world is caught: a later timestamp, an unlisted dispatch', () =
   expect(worldProblems(doctored, sampleNow())).toEqual([
     `Transfer.sent_at: 2023-05-05T08:10:22Z is after now (${sampleNow()})`,
     'Dispatch.order_id is ord_5Yc1Hd6, whose dispatch_ids leaves out dsp_6Vb1Qe7',
+  ]);
+});
+
+test('an object shown in a final state of its lifecycle is never shown in another state later', () => {
+  const problems = finalStateProblems(document, cases);
+  expect(problems, problems.join('\n')).toEqual([]);
+  // Broken once: order 10486, rejected at 11:52, shown cancelled at 12:03.
+  const rejected = cases.find(({value}) => {
+    const order = value as Record<string, JsonValue> | null;
+    return order?.id === 'ord_8Nf2Jx7' && order.status === 'rejected';
+  })!;
+  const cancelledLater = {
+    ...rejected,
+    where: 'a doctored cancel example',
+    value: {
+      ...(rejected.value as Record<string, JsonValue>),
+      status: 'cancelled',
+      updated_at: '2023-05-05T12:03:18Z',
+    },
+  };
+  expect(finalStateProblems(document, [rejected, cancelledLater])).toEqual([
+    expect.stringMatching(
+      /^ord_8Nf2Jx7 is rejected, a final state, at 2023-05-05T11:52:40Z \(.+\) but cancelled at 2023-05-05T12:03:18Z \(a doctored cancel example\); give one of the examples another object$/,
+    ),
   ]);
 });

@@ -48,6 +48,27 @@ test('a stock figure changed in the world fails every example of it, at its file
   );
 });
 
+test('an example of a change during the day that the world’s now does not show fails, at its line', () => {
+  // Were the product's last change at 09:00, its 09:43:27 tag edit (the
+  // product.updated event) would be a change that now (16:00) does not show.
+  const problems = worldProblems(
+    spec,
+    worldWith('prd_9Kx2Vb7', {updated_at: '2023-05-04T09:00:00Z'}),
+    fallback,
+  );
+  expect(problems.join('\n')).toMatch(
+    /openapi\/webhooks\.yaml:\d+: prd_9Kx2Vb7 changed at 2023-05-04T09:43:27Z in the example, after its last change before now in the world \(2023-05-04T09:00:00Z, openapi\/world\/world\.yaml(:\d+)?\), so the world's now would show that change; date the example after now \(2023-05-04T16:00:00Z\)\. Correct the example/,
+  );
+  // An example before the object's last change is an earlier moment, not a missed change.
+  expect(
+    worldProblems(
+      spec,
+      worldWith('prd_9Kx2Vb7', {updated_at: '2023-05-04T15:59:00Z'}),
+      fallback,
+    ).join('\n'),
+  ).not.toContain('changed at');
+});
+
 test('a timestamp changed in the world fails the examples of that moment', () => {
   const problems = worldProblems(
     spec,
@@ -66,7 +87,7 @@ test('facts are found by path, through linked objects, and worded', () => {
   expect(worldFact(world, 'facts.invalid_barcode')).toBe('5056789012341');
   expect(worldFact(world, 'ord_5Yc1Hd6.nothing')).toBeUndefined();
   expect(
-    worldFact(world, 'var_3Tn8Wq1:wh_1Rk5Ds3.on_hand', '2023-05-04T09:42:01Z'),
+    worldFact(world, 'var_3Tn8Wq1:wh_1Rk5Ds3.on_hand', '2023-05-04T09:30:05Z'),
   ).toBe(24);
   expect(worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T09:41:12Z')).toBe(
     'accepted',

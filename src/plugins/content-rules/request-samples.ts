@@ -16,7 +16,14 @@ import type {LoadedSpec} from '../openapi-reference/spec';
  * one sent is declared and valid, an operation that needs a key gets an
  * `Authorization: Bearer` header, and the body is sent when the operation
  * requires one, as JSON, and is valid against its request body schema.
+ * Every sample sends the release header (`Hub-Version`), which the loader
+ * declares on every operation with the release's name as its one value, so
+ * a sample pins the release of its page (PRODUCT-DECISIONS.md, "Every
+ * request sample"); a blog post, true at its date, may send none.
  */
+
+/** The header that chooses the release, declared on every operation by the loader. */
+const RELEASE_HEADER = 'Hub-Version';
 
 export interface RequestSample {
   method: string;
@@ -215,7 +222,13 @@ function withBodyFile(source: string, sample: RequestSample): RequestSample {
 }
 
 /** What is wrong with a request sample, against one release's document. */
-export type RequestValidator = (sample: RequestSample) => string[];
+export type RequestValidator = (
+  sample: RequestSample,
+  options?: {
+    /** Whether the sample must send the release header (not in blog posts). */
+    pinsRelease?: boolean;
+  },
+) => string[];
 
 /** A sample that openapi-backend refuses: Ajv's error, on one part of the request. */
 function describeRefusal(named: string, error: ErrorObject): string {
@@ -273,7 +286,7 @@ export function requestValidator(spec: LoadedSpec): Promise<RequestValidator> {
         addFormats(new Ajv2020({...options, strict: false, allErrors: true})),
     });
     await api.init();
-    return (sample) => {
+    return (sample, {pinsRelease = true} = {}) => {
       const named = `${sample.method} ${sample.path}`;
       const operation = api.router.matchOperation({
         method: sample.method,
@@ -309,6 +322,21 @@ export function requestValidator(spec: LoadedSpec): Promise<RequestValidator> {
         !/^Bearer \S+/.test(sample.headers.get('authorization') ?? '')
       ) {
         problems.push(`${named} needs an Authorization: Bearer header`);
+      }
+      const declaresRelease = (operation.parameters ?? []).some(
+        (parameter) =>
+          'in' in parameter &&
+          parameter.in === 'header' &&
+          parameter.name === RELEASE_HEADER,
+      );
+      if (
+        pinsRelease &&
+        declaresRelease &&
+        !sample.headers.has(RELEASE_HEADER.toLowerCase())
+      ) {
+        problems.push(
+          `${named} sends no ${RELEASE_HEADER} header; every request sample pins its page's release (${RELEASE_HEADER}: ${String(spec.document.info.version)})`,
+        );
       }
       const query: Record<string, string | string[]> = {};
       for (const [name, value] of sample.query) {

@@ -155,8 +155,32 @@ function disagreements(
       (updatedAt !== undefined && same(object.now.updated_at, updatedAt)))
   ) {
     problems.push(...compare(object.now, `at now (${world.now})`));
+  } else if (changedBeforeNow(world, object, updatedAt)) {
+    problems.push(
+      `${key} changed at ${String(updatedAt)} in the example, after its last change before now in the world (${String(object.now?.updated_at)}, ${worldLine(world, object.now)}), so the world's now would show that change; date the example after now (${world.now})`,
+    );
   }
   return problems;
+}
+
+const instant = (value: JsonValue | undefined) =>
+  typeof value === 'string' ? Date.parse(value) : Number.NaN;
+
+/**
+ * Whether an example's `updated_at` falls between the object's last change
+ * at now and the world's now: a change the world's now does not show. An
+ * operation's example may show a later moment (a plan, or an action after
+ * the day), or an earlier one the world lists, but not an unlisted change
+ * of the day itself.
+ */
+function changedBeforeNow(
+  world: World,
+  object: WorldObject,
+  updatedAt: JsonValue | undefined,
+): boolean {
+  const at = instant(updatedAt);
+  const last = instant(object.now?.updated_at);
+  return at > last && at <= instant(world.now);
 }
 
 /**
