@@ -4,6 +4,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {Root} from 'mdast';
 import {spec} from '../support/openapi';
+import * as figure from '../../src/components/StockHistoryFigure/data';
 import apiReferenceRemarkPlugin from '../../src/plugins/openapi-reference/remark';
 import type {JsonValue} from '../../src/plugins/openapi-reference/spec';
 import {
@@ -190,4 +191,40 @@ test('a world whose sendable units are not on hand minus allocated is refused, a
   expect(() => loadWorld(folder)).toThrow(
     /openapi\/world\/world\.yaml:\d+: var_3Tn8Wq1:wh_1Rk5Ds3 has sendable 22, but on hand 23 − allocated 2 is 21\. Correct the figures\./,
   );
+});
+
+test('the stock history figure shows the world’s figures and changes', () => {
+  const at = (moment: string | undefined, field: string) =>
+    worldFact(world, `${figure.stockRecord}.${field}`, moment);
+  const now = worldFact(world, 'now') as string;
+  for (const {field, value} of figure.figures) {
+    expect(value, field).toBe(at(figure.shownAt, field));
+  }
+  // History lists changes newest first: each one's `before` is the figure
+  // at the change after it in the list (the one before it in time).
+  figure.history.forEach((entry, index) => {
+    const previous = figure.history[index + 1];
+    const moment = (change: typeof entry) =>
+      change.at ===
+      (worldFact(world, `${figure.stockRecord}.updated_at`) as string)
+        ? undefined
+        : change.at;
+    for (const [field, before, after] of entry.fields) {
+      expect(after, `${entry.time} ${field} after`).toBe(
+        at(moment(entry), field),
+      );
+      if (previous) {
+        expect(before, `${entry.time} ${field} before`).toBe(
+          at(moment(previous), field),
+        );
+      }
+    }
+    const time = (
+      entry.timeOf ? worldFact(world, entry.timeOf) : entry.at
+    ) as string;
+    expect(entry.time).toBe(
+      `${formatFact(time, 'date', 'Europe/London')}, ${formatFact(time, 'time', 'Europe/London')}`,
+    );
+  });
+  expect(new Date(figure.shownAt) > new Date(now)).toBe(true);
 });

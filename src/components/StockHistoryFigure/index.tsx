@@ -1,61 +1,11 @@
 import type {ReactNode} from 'react';
 import AppFigure, {Control, Marker} from '../AppFigure';
+import {figures, history, type Field} from './data';
 import styles from './styles.module.css';
 
-/**
- * A Stock row and its History: ALDF-HWJ-OLV-M in Leeds DC on 5 May 2023,
- * the figures and change entries of the quick tour and the Changes guide.
- */
-
-const figures = [
-  {label: 'On hand', value: 23},
-  {label: 'Allocated', value: 3},
-  {label: 'Buffer', value: 11},
-  {label: 'Available', value: 9},
-  {label: 'Incoming', value: 12},
-];
-
-interface Entry {
-  time: string;
-  actor: string;
-  fields: [field: string, before: number, after: number][];
-}
-
-/** Newest first, as History lists them. */
-const history: Entry[] = [
-  {
-    time: '5 May 2023, 11:15',
-    actor: 'Priya Shah (user)',
-    fields: [
-      ['buffer', 2, 11],
-      ['available', 18, 9],
-    ],
-  },
-  {
-    time: '5 May 2023, 10:30',
-    actor: 'Northwind Shopify (connector)',
-    fields: [
-      ['allocated', 2, 3],
-      ['available', 19, 18],
-    ],
-  },
-  {
-    time: '4 May 2023, 15:05',
-    actor: 'Priya Shah (user)',
-    fields: [
-      ['on_hand', 24, 23],
-      ['allocated', 3, 2],
-    ],
-  },
-  {
-    time: '4 May 2023, 10:30',
-    actor: 'Northwind Shopify (connector)',
-    fields: [
-      ['allocated', 2, 3],
-      ['available', 20, 19],
-    ],
-  },
-];
+const shown = (field: Field) =>
+  figures.find((figure) => figure.field === field)!.value;
+const [bufferChange, allocation] = history;
 
 export default function StockHistoryFigure(): ReactNode {
   return (
@@ -65,7 +15,8 @@ export default function StockHistoryFigure(): ReactNode {
         <>
           The Stock screen filtered to ALDF-HWJ-OLV-M on 5 May 2023, with{' '}
           <strong>History</strong> open for the Leeds DC row. Available is on
-          hand minus allocated minus buffer: 23 − 3 − 11 = 9.
+          hand minus allocated minus buffer: {shown('on_hand')} −{' '}
+          {shown('allocated')} − {shown('buffer')} = {shown('available')}.
         </>
       }
       notes={[
@@ -79,8 +30,11 @@ export default function StockHistoryFigure(): ReactNode {
         </>,
         <>
           Each entry names who changed which figure, from what to what: an order
-          allocated one more unit at 10:30, and at 11:15 Priya Shah raised the
-          buffer from 2 to 11, so available fell from 19 to 9.
+          allocated one more unit at {allocation!.time.split(', ')[1]}, and at{' '}
+          {bufferChange!.time.split(', ')[1]} Priya Shah raised the buffer from{' '}
+          {bufferChange!.fields[0][1]} to {bufferChange!.fields[0][2]}, so
+          available fell from {allocation!.fields[1][1]} to {shown('available')}
+          .
         </>,
       ]}>
       <p className={styles.filter}>
