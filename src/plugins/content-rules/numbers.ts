@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
 import {readYaml, where, type JsonValue} from '../openapi-reference/spec';
+import {months} from '../openapi-reference/world';
 
 /**
  * The product's numbers (src/data/product-numbers.yaml): its limits,
@@ -44,21 +45,6 @@ const numberWords = [
   'ten',
   'eleven',
   'twelve',
-];
-
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
 ];
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

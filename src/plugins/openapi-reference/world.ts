@@ -310,7 +310,8 @@ const numberWords = [
   'nine',
 ];
 
-const months = [
+/** The months' names, as dates are written on the site. */
+export const months = [
   'January',
   'February',
   'March',
