@@ -9,6 +9,8 @@ import deploymentFactsPlugin from './src/plugins/deployment-facts';
 import {hasGitHistory} from './src/lib/gitHistory';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import remarkTableLabels from './src/plugins/table-labels';
+import staticCodePlugin from './src/plugins/static-code';
+import remarkStaticCode from './src/plugins/static-code/remark';
 import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
@@ -147,8 +149,9 @@ const config = {
           // from the OpenAPI document before the headings and table of
           // contents are computed.
           beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
-          // Names each table's scrolling region after its heading.
-          remarkPlugins: [remarkTableLabels],
+          // Names each table's scrolling region after its heading, and
+          // highlights code when the site builds.
+          remarkPlugins: [remarkTableLabels, remarkStaticCode],
         } satisfies DocsOptions,
         blog: {
           blogTitle: `${productName} news`,
@@ -162,8 +165,9 @@ const config = {
           feedOptions: {type: ['rss', 'atom'], xslt: true},
           // Posts state the sample world's facts with <World> too.
           beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
-          remarkPlugins: [remarkTableLabels],
+          remarkPlugins: [remarkTableLabels, remarkStaticCode],
         } satisfies BlogOptions,
+        pages: {remarkPlugins: [remarkStaticCode]},
         theme: {
           customCss: './src/css/custom.css',
         },
@@ -189,8 +193,12 @@ const config = {
         // Each page is rendered from its release's document (see releases.ts).
         beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
         // Table regions named after their headings; an older release's links
-        // between API pages stay in that release.
-        remarkPlugins: [remarkTableLabels, remarkReleaseLinks],
+        // between API pages stay in that release; code highlighted.
+        remarkPlugins: [
+          remarkTableLabels,
+          remarkReleaseLinks,
+          remarkStaticCode,
+        ],
         lastVersion: 'current',
         versions: {
           current: {label: latestRelease, path: ''},
@@ -212,6 +220,7 @@ const config = {
     latestBlogPostPlugin,
     openapiReferencePlugin,
     robotsTxtPlugin,
+    staticCodePlugin,
     [
       '@signalwire/docusaurus-plugin-llms-txt',
       {
@@ -398,12 +407,11 @@ const config = {
     docs: {
       sidebar: {hideable: true},
     },
+    // Code is highlighted when the site builds (src/prism/highlight.ts
+    // loads the grammars); the themes give code blocks their plain colours.
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // Only grammars prism-react-renderer does not bundle (it has JSON,
-      // Python and JavaScript): each one loads on every page.
-      additionalLanguages: ['bash', 'http', 'ebnf', 'csv'],
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

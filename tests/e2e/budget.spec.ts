@@ -1,3 +1,4 @@
+import {Prism} from 'prism-react-renderer';
 import {budgets, firstLoad} from '../../scripts/lib/page-weight';
 import {expect, test} from '../support/fixtures';
 import {sitePort} from '../support/site';
@@ -66,5 +67,33 @@ test('nothing of search is downloaded before the reader touches it', async ({
     bundled
       .filter(({code}) => code.includes(lunrSignature))
       .map(({url}) => url),
+  ).toEqual([]);
+});
+
+test('no page loads Prism: its code arrives highlighted', async ({page}) => {
+  // A grammar's pattern survives minification as the regular expression it
+  // is: Prism's JSON grammar, which any bundle of Prism's languages holds.
+  const {property} = Prism.languages.json as {property: {pattern: RegExp}};
+  const signature = property.pattern.source;
+  const scripts: Promise<{url: string; code: string}>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') {
+      scripts.push(
+        request.response().then(async (response) => ({
+          url: request.url(),
+          code: (await response?.text()) ?? '',
+        })),
+      );
+    }
+  });
+  // A guide with code blocks of several languages, then an API page.
+  for (const path of ['/help/docs/mdx', '/help/docs/api/order']) {
+    await page.goto(`${origin}${path}`, {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+  }
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(1);
+  expect(
+    loaded.filter(({code}) => code.includes(signature)).map(({url}) => url),
   ).toEqual([]);
 });

@@ -12,7 +12,7 @@ import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/languag
 import {
   highlight,
   loadGrammars,
-} from '../../src/plugins/openapi-reference/highlight';
+} from '../../src/prism/highlight';
 import {Prism} from 'prism-react-renderer';
 import {
   allOperations,

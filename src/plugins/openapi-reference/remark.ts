@@ -7,7 +7,7 @@ import {
   productNumbersPath,
 } from '../content-rules/numbers';
 import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
-import {loadGrammars} from './highlight';
+import {loadGrammars} from '../../prism/highlight';
 import {
   renderResource,
   renderSharedSchemas,

@@ -12,7 +12,7 @@ import type {
   MdxJsxFlowElement,
   MdxJsxTextElement,
 } from 'mdast-util-mdx-jsx';
-import {highlight} from './highlight';
+import {highlight} from '../../prism/highlight';
 import type {ReleaseMarks} from './release-marks';
 import {apiDocsPath} from './releases';
 import {codeSamples} from './samples';

@@ -1,10 +1,4 @@
 import {
-  darkCodePalette,
-  lightCodePalette,
-  tokenGroups,
-  type Palette,
-} from '../../prism/themes';
-import {
   languageAttribute,
   languageStorageKey,
   sampleLanguages,
@@ -12,23 +6,13 @@ import {
 
 /**
  * What the reference adds to every page's head, generated from the data it
- * depends on: the code colours from the site's Prism palettes (the same as
- * the guides' code blocks), the rule that shows the chosen sample language,
- * a script that applies the stored choice before the first paint, and the
- * styles for reading without JavaScript.
+ * depends on: the rule that shows the chosen sample language, a script that
+ * applies the stored choice before the first paint, and the styles for
+ * reading without JavaScript. Its code colours are every code block's (the
+ * static-code plugin's).
  */
 
-function paletteRules(selector: string, palette: Palette): string[] {
-  return [
-    `${selector} .api-code__pre{background:${palette.background};color:${palette.punctuation}}`,
-    ...Object.entries(tokenGroups).map(
-      ([group, types]) =>
-        `${types.map((type) => `${selector} .api-code__pre .token.${type}`).join(',')}{color:${palette[group as keyof typeof tokenGroups]}${group === 'comment' ? ';font-style:italic' : ''}}`,
-    ),
-  ];
-}
-
-/** Code colours, and each sample language shown when chosen (cURL by default). */
+/** Each sample language shown when chosen (cURL by default). */
 export function referenceStyles(): string {
   const [first] = sampleLanguages;
   const shown = sampleLanguages.map(
@@ -36,8 +20,6 @@ export function referenceStyles(): string {
       `:root[${languageAttribute}='${language}'] .api-samples .api-code[data-language='${language}']`,
   );
   return [
-    ...paletteRules(':root', lightCodePalette),
-    ...paletteRules("[data-theme='dark']", darkCodePalette),
     '.api-samples .api-code{display:none}',
     `${[`:root:not([${languageAttribute}]) .api-samples .api-code[data-language='${first.language}']`, ...shown].join(',')}{display:block}`,
   ].join('\n');

@@ -1,20 +1,20 @@
 import {Prism} from 'prism-react-renderer';
-import {
-  darkCodePalette,
-  lightCodePalette,
-  tokenGroups,
-} from '../../prism/themes';
+import {darkCodePalette, lightCodePalette, tokenGroups} from './themes';
 
 type TokenStream = Parameters<typeof Prism.Token.stringify>[0];
 
 /**
- * Syntax highlighting at build time: code samples and JSON examples become
- * HTML with Prism's `token` classes, so the browser neither tokenises them
- * nor hydrates a code-block component per sample. The colours come from the
- * site's Prism palettes (see `codeTokenStyles` in ./styles).
+ * Syntax highlighting at build time, for every code block of the site: the
+ * API reference's samples and examples, and the fenced blocks of guides and
+ * posts (see `src/plugins/static-code`). Code becomes HTML with Prism's
+ * `token` classes, so the browser neither loads Prism nor tokenises code; the
+ * colours are CSS rules drawn from the site's palettes (`./themes`).
  */
 
-/** Prism grammars the reference needs beyond those prism-react-renderer bundles. */
+/**
+ * Grammars the site's code needs beyond those prism-react-renderer bundles
+ * (its list: `Prism.languages`). Dependencies come first.
+ */
 const extraGrammars = [
   'bash',
   'ruby',
@@ -22,6 +22,8 @@ const extraGrammars = [
   'php',
   'java',
   'csv',
+  'http',
+  'ebnf',
 ] as const;
 
 let loaded: Promise<void> | undefined;
@@ -99,4 +101,33 @@ export function highlight(code: string, language: string): string {
   env.tokens = Prism.tokenize(env.code, env.grammar);
   Prism.hooks.run('after-tokenize', env);
   return stringify(env.tokens, true);
+}
+
+/** An opening span tag, a closing one, a line break, or text between them. */
+const htmlPart = /<span [^>]*>|<\/span>|\n|[^<\n]+/g;
+
+/**
+ * The code as HTML, one entry per line of the code: a token that runs over
+ * several lines (a block comment, a multi-line string) is closed at the end of
+ * each line and opened again on the next, so every line stands alone.
+ */
+export function highlightLines(code: string, language: string): string[] {
+  const lines: string[] = [];
+  const open: string[] = [];
+  let line = '';
+  for (const [part] of highlight(code, language).matchAll(htmlPart)) {
+    if (part === '\n') {
+      lines.push(line + '</span>'.repeat(open.length));
+      line = open.join('');
+    } else {
+      if (part.startsWith('<span')) {
+        open.push(part);
+      } else if (part === '</span>') {
+        open.pop();
+      }
+      line += part;
+    }
+  }
+  lines.push(line);
+  return lines;
 }
