@@ -9,10 +9,7 @@ import {
   sampleRequest,
 } from '../../src/plugins/openapi-reference/samples';
 import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
-import {
-  highlight,
-  loadGrammars,
-} from '../../src/prism/highlight';
+import {highlight, loadGrammars} from '../../src/prism/highlight';
 import {Prism} from 'prism-react-renderer';
 import {
   allOperations,
