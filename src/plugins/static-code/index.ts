@@ -50,9 +50,14 @@ export default function staticCodePlugin(): Plugin {
     },
     configureWebpack() {
       return {
-        // The client module becomes an empty one: code needs no languages
-        // loaded in the browser.
-        resolve: {alias: {[`${prismClientModule}$`]: false}},
+        // An empty module of the site's own, not `false`: the bundler names
+        // an ignored module after its absolute path, so a build elsewhere
+        // would differ (tests/variant/reproducible.spec.ts).
+        resolve: {
+          alias: {
+            [`${prismClientModule}$`]: path.join(__dirname, 'withoutPrism.ts'),
+          },
+        },
       };
     },
   };
