@@ -103,6 +103,10 @@ export function highlight(code: string, language: string): string {
   return stringify(env.tokens, true);
 }
 
+/** Whether Prism has a grammar for the language (once the grammars are loaded). */
+export const hasGrammar = (language: string): boolean =>
+  typeof Prism.languages[language] === 'object';
+
 /** An opening span tag, a closing one, a line break, or text between them. */
 const htmlPart = /<span [^>]*>|<\/span>|\n|[^<\n]+/g;
 

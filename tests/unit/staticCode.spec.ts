@@ -94,3 +94,20 @@ test('lines a magic comment takes out are not shown, and the rest keep their HTM
     'a &lt; b',
   ]);
 });
+
+test('a block with no language, or one the site has no grammar for, stops the build', async () => {
+  await expect(
+    codeProps(['# Keys', '', '```jsn', '{}', '```'].join('\n')),
+  ).rejects.toThrow(
+    'A code block names no language the site knows: docs/example.mdx:3: the language "jsn" has no grammar here.',
+  );
+  await expect(codeProps(['```', 'plain', '```'].join('\n'))).rejects.toThrow(
+    'docs/example.mdx:1: the block names no language.',
+  );
+  // Plain text on purpose, and MDX, which Prism has no grammar for.
+  const [text, mdx] = await codeProps(
+    ['```text', 'a < b', '```', '', '```mdx', '<Limit />', '```'].join('\n'),
+  );
+  expect(text!.highlighted).toBe('a &lt; b');
+  expect(mdx!.highlighted).toBe('&lt;Limit /&gt;');
+});

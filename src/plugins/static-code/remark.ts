@@ -4,7 +4,7 @@ import type {MdxFlowExpression} from 'mdast-util-mdx-expression';
 import type {VFile} from 'vfile';
 import {visit} from 'unist-util-visit';
 import {AuthoringError} from '../../lib/authoringError';
-import {highlightLines, loadGrammars} from '../../prism/highlight';
+import {hasGrammar, highlightLines, loadGrammars} from '../../prism/highlight';
 
 /**
  * The property a code block's highlighted lines travel in, from the page to
@@ -13,11 +13,28 @@ import {highlightLines, loadGrammars} from '../../prism/highlight';
  */
 export const highlightedProperty = 'highlighted';
 
-/** The language Docusaurus gives a block that names none. */
-const plainLanguage = 'text';
+/** Languages shown as plain text on purpose: MDX has no Prism grammar. */
+const plainLanguages = new Set(['text', 'mdx']);
 
-const highlighted = (code: string, language: string | null | undefined) =>
-  highlightLines(code, language ?? plainLanguage).join('\n');
+const highlighted = (code: string, language: string) =>
+  highlightLines(code, language).join('\n');
+
+/**
+ * A block's language, which must be one the site highlights or shows plain
+ * on purpose: a block with none, or a misspelt one, would show plain text
+ * without anyone noticing.
+ */
+function checkedLanguage(
+  language: string | null | undefined,
+  at: string,
+): string {
+  if (language && (plainLanguages.has(language) || hasGrammar(language))) {
+    return language;
+  }
+  throw new AuthoringError('A code block names no language the site knows', [
+    `${at}: ${language ? `the language "${language}" has no grammar here` : 'the block names no language'}. Name one after the opening fence (\`\`\`json), or \`\`\`text for plain text; docs/doc2.md#code-blocks lists the site's languages.`,
+  ]);
+}
 
 /** The code a `<CodeBlock>` holds: one template string with no `${}`. */
 function codeOf(node: MdxJsxFlowElement): string | undefined {
@@ -72,12 +89,15 @@ export default function remarkStaticCode() {
       return;
     }
     await loadGrammars();
+    const at = (node: Code | MdxJsxFlowElement) =>
+      `${file.path}:${node.position?.start.line ?? 0}`;
     for (const node of fenced) {
+      const language = checkedLanguage(node.lang, at(node));
       node.data = {
         ...node.data,
         hProperties: {
           ...node.data?.hProperties,
-          [highlightedProperty]: highlighted(node.value, node.lang),
+          [highlightedProperty]: highlighted(node.value, language),
         },
       };
     }
@@ -85,13 +105,13 @@ export default function remarkStaticCode() {
       const code = codeOf(node);
       if (code === undefined) {
         throw new AuthoringError('A code block cannot be highlighted', [
-          `${file.path}:${node.position?.start.line ?? 0}: <CodeBlock> holds something other than its code in one template string. Code is highlighted when the site builds, so write it in the page: <CodeBlock language="json">{\`…\`}</CodeBlock>, with no \${…} inside; or use a fenced block.`,
+          `${at(node)}: <CodeBlock> holds something other than its code in one template string. Code is highlighted when the site builds, so write it in the page: <CodeBlock language="json">{\`…\`}</CodeBlock>, with no \${…} inside; or use a fenced block.`,
         ]);
       }
       node.attributes.push({
         type: 'mdxJsxAttribute',
         name: highlightedProperty,
-        value: highlighted(code, languageOf(node)),
+        value: highlighted(code, checkedLanguage(languageOf(node), at(node))),
       });
     }
   };
