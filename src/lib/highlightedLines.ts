@@ -1,15 +1,10 @@
 import type {CodeBlockMetadata} from '@docusaurus/theme-common/internal';
+import {escapeHtml} from './escapeHtml';
 
 /** A code block's metadata, with the HTML of each line it shows. */
 export interface HighlightedMetadata extends CodeBlockMetadata {
   lineHtml: readonly string[];
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 
 /**
  * The HTML of each line a code block shows. `highlighted` holds one line of

@@ -1,4 +1,5 @@
 import {Prism} from 'prism-react-renderer';
+import {escapeHtml} from '../lib/escapeHtml';
 import {darkCodePalette, lightCodePalette, tokenGroups} from './themes';
 
 type TokenStream = Parameters<typeof Prism.Token.stringify>[0];
@@ -42,12 +43,6 @@ export function loadGrammars(): Promise<void> {
   })();
   return loaded;
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 
 const palettes = [lightCodePalette, darkCodePalette];
 

@@ -36,7 +36,7 @@ function paletteRules(selector: string, palette: Palette): string[] {
 }
 
 /** Every code block's colours, light and dark. */
-export const codeColours = (): string =>
+const codeColours = (): string =>
   [
     ...paletteRules(':root', lightCodePalette),
     ...paletteRules("[data-theme='dark']", darkCodePalette),

@@ -11,7 +11,7 @@ import {hasGrammar, highlightLines, loadGrammars} from '../../prism/highlight';
  * the theme's `CodeBlock` (`src/theme/CodeBlock/Content/String.tsx`): the
  * HTML of each line of the code, joined by line breaks.
  */
-export const highlightedProperty = 'highlighted';
+const highlightedProperty = 'highlighted';
 
 /** Languages shown as plain text on purpose: MDX has no Prism grammar. */
 const plainLanguages = new Set(['text', 'mdx']);
