@@ -41,6 +41,8 @@ const editMs = 180_000;
 let copy: string;
 let server: ChildProcess;
 let output = '';
+/** How much the server had printed at the last edit. */
+let printedBeforeEdit = 0;
 
 /** Replaces text in a file of the copy; the test fails if the text is not there. */
 function edit(file: string, from: string, to: string): void {
@@ -48,15 +50,35 @@ function edit(file: string, from: string, to: string): void {
   const text = readFileSync(target, 'utf8');
   expect(text, `${file} contains ${from}`).toContain(from);
   writeFileSync(target, text.replace(from, to));
+  printedBeforeEdit = output.length;
+}
+
+/**
+ * Waits for an edit to show. If it never does, the failure carries what
+ * `npm start` printed since the edit, as the author would have seen it.
+ */
+async function afterEdit(shown: () => Promise<void>): Promise<void> {
+  try {
+    await shown();
+  } catch (error) {
+    if (error instanceof Error) {
+      error.message += `\n\nnpm start printed, after the edit:\n${output.slice(printedBeforeEdit) || '(nothing)'}`;
+    }
+    throw error;
+  }
 }
 
 /** Reloads a page until it shows some text. */
 async function reloadUntil(page: Page, url: string, text: string) {
   await page.goto(url);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByText(text).first()).toBeVisible({timeout: 1_000});
-  }).toPass({timeout: editMs});
+  await afterEdit(() =>
+    expect(async () => {
+      await page.reload();
+      await expect(page.getByText(text).first()).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({timeout: editMs}),
+  );
 }
 
 test.describe.configure({mode: 'serial'});
@@ -153,14 +175,16 @@ test('a dangling $ref shows one message naming its file and line', async ({
   const message = `${file}:${line}: $ref '#/components/schemas/Ordr' points at nothing; did you mean '#/components/schemas/Order'?`;
   // The development server's overlay shows the message over the page.
   await page.goto(`${base}/docs/api/order`);
-  await expect(async () => {
-    await page.reload();
-    await expect(
-      page
-        .frameLocator('#webpack-dev-server-client-overlay')
-        .getByText(message),
-    ).toBeVisible({timeout: 2_000});
-  }).toPass({timeout: editMs});
+  await afterEdit(() =>
+    expect(async () => {
+      await page.reload();
+      await expect(
+        page
+          .frameLocator('#webpack-dev-server-client-overlay')
+          .getByText(message),
+      ).toBeVisible({timeout: 2_000});
+    }).toPass({timeout: editMs}),
+  );
   // Once, not once per page drawn from the spec, and with no loader's stack.
   await expect(
     page.frameLocator('#webpack-dev-server-client-overlay').locator('body'),

@@ -17,6 +17,7 @@ import {AuthoringError} from '../../src/lib/authoringError';
 import {
   loadApiModel,
   modelSourceFiles,
+  pageSourcesFile,
   specFolder,
 } from '../../src/plugins/openapi-reference/model';
 
@@ -199,4 +200,42 @@ test('a release document that names another release is named at its line', async
       ),
     ),
   ]);
+});
+
+test('the page sources file is whole whenever the bundler can read it, while the model reloads', async () => {
+  // In `npm start`, an edit recompiles many pages at once: each page's
+  // loader reads the file (model-dependencies-loader.cjs) on the main
+  // thread, between the steps of the model's reload that rewrites it. A
+  // read of a half-written file stopped a page from ever updating.
+  const copy = sitewith(order, (text) => text);
+  try {
+    await loadApiModel(copy);
+    const file = pageSourcesFile(copy);
+    const torn: string[] = [];
+    for (const summary of ['Create an order for a store', 'Create an order']) {
+      const target = path.join(copy, order);
+      writeFileSync(
+        target,
+        readFileSync(target, 'utf8').replace(
+          /summary: Create an order.*\n/,
+          `summary: ${summary}\n`,
+        ),
+      );
+      let reloaded = false;
+      const reload = loadApiModel(copy).finally(() => (reloaded = true));
+      while (!reloaded) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const text = readFileSync(file, 'utf8');
+        try {
+          JSON.parse(text);
+        } catch {
+          torn.push(text.slice(0, 40));
+        }
+      }
+      await reload;
+    }
+    expect(torn, 'reads of a half-written file').toEqual([]);
+  } finally {
+    rmSync(copy, {recursive: true, force: true});
+  }
 });

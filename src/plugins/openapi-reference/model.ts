@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto';
 import {readFileSync, readdirSync} from 'node:fs';
-import {mkdir, writeFile} from 'node:fs/promises';
+import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import {AuthoringError} from '../../lib/authoringError';
 import {
   appLabelsPath,
@@ -240,7 +241,12 @@ async function readModel(
   }
   const sourcesFile = pageSourcesFile(siteDir);
   await mkdir(path.dirname(sourcesFile), {recursive: true});
-  await writeFile(sourcesFile, JSON.stringify(pageSources(model, siteDir)));
+  // Whole or not at all: in `npm start` the pages' loaders read this file
+  // while other pages' compiles reload the model.
+  await writeFileAtomic(
+    sourcesFile,
+    JSON.stringify(pageSources(model, siteDir)),
+  );
   return model;
 }
 
