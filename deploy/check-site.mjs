@@ -10,8 +10,8 @@ import {spawn} from 'node:child_process';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {parse} from 'parse5';
 import {readDeploymentFacts} from '../scripts/lib/deployment-facts.mjs';
+import {pageResources, sitemapPages} from './lib/references.mjs';
 
 /** Exit status for a check that failed or could not run (the message says why). */
 const failureStatus = 2;
@@ -32,38 +32,6 @@ const siteDir = path.resolve(values.site);
 const {url, baseUrl} = readDeploymentFacts(path.resolve(values.build));
 const mount = values.mount.endsWith('/') ? values.mount : `${values.mount}/`;
 const origin = `http://127.0.0.1:${values.port}`;
-
-/**
- * The site's own files a page refers to: src and href attributes (as the
- * HTML parser reads them) under the base path that name a file.
- * @param {string} html
- */
-function resources(html) {
-  /** @type {string[]} */
-  const found = [];
-  /** @param {import('parse5').DefaultTreeAdapterMap['parentNode']} node */
-  const walk = (node) => {
-    for (const child of node.childNodes ?? []) {
-      if ('attrs' in child) {
-        for (const {name, value} of child.attrs) {
-          const address = value.split(/[?#]/)[0] ?? '';
-          if (
-            (name === 'src' || name === 'href') &&
-            address.startsWith(baseUrl) &&
-            /\.\w+$/.test(address)
-          ) {
-            found.push(address);
-          }
-        }
-      }
-      if ('childNodes' in child) {
-        walk(child);
-      }
-    }
-  };
-  walk(parse(html));
-  return found;
-}
 
 /** @param {string} address */
 async function status(address) {
@@ -105,9 +73,7 @@ try {
     path.join(siteDir, baseUrl.slice(mount.length), 'sitemap.xml'),
     'utf8',
   );
-  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
-    (match[1] ?? '').replace(url.replace(/\/$/, ''), ''),
-  );
+  const pages = sitemapPages(sitemap, url);
   /** @type {Set<string>} */
   const loaded = new Set();
   /** @type {string[]} */
@@ -120,7 +86,7 @@ try {
         if (result.status !== 200) {
           failures.push(`${next}: ${result.status}`);
         }
-        for (const resource of resources(result.text)) {
+        for (const resource of pageResources(result.text, baseUrl)) {
           if (!loaded.has(resource)) {
             loaded.add(resource);
             queue.push(resource);

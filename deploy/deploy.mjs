@@ -11,6 +11,8 @@
 // nginx options (both commands): --nginx <binary> (default nginx),
 // --nginx-conf <file> (passed as -c), --nginx-pid <file> (default
 // /run/nginx.pid). --no-reload leaves nginx alone (a root no nginx serves).
+// --drop-rollback (deploy) removes the rollback target before the space
+// check, for a disk that holds only two releases and a deploy.
 //
 // Layout under the root:
 //   releases/<name>/release.json      what the release is (see below)
@@ -24,7 +26,7 @@
 //   host.json                         the site URL, base path and search
 //                                     backend this host serves
 //   deploy.lock/<n>                   the lock: numbered generations, each
-//                                     naming its holder (see takeLock)
+//                                     naming its holder (lib/lock.mjs)
 //
 // Each release serves with its own Content-Security-Policy: nginx resolves
 // `current` once per request, serves the page from that folder and picks
@@ -42,8 +44,8 @@
 // host, a full disk, nginx not running) ends with one sentence saying what
 // to do, and exit status 2.
 import {parseArgs} from 'node:util';
+import {DeployError} from './lib/io.mjs';
 import {
-  DeployError,
   defaultKeepDays,
   deploy,
   rollback,
@@ -70,6 +72,7 @@ async function main() {
       'nginx-conf': {type: 'string'},
       'nginx-pid': {type: 'string'},
       'no-reload': {type: 'boolean', default: false},
+      'drop-rollback': {type: 'boolean', default: false},
     },
   });
   if (!values.root) {
@@ -95,6 +98,7 @@ async function main() {
     await deploy({
       ...common,
       build: values.build,
+      dropRollback: values['drop-rollback'],
       host: {
         url: values['site-url'],
         baseUrl: values['base-url'],
@@ -105,24 +109,21 @@ async function main() {
 }
 
 /**
- * An error the operator can act on: ours, a bad option, or the system
- * refusing a file operation (a full disk, a permission).
+ * An error the operator can act on: ours (a system error included, which
+ * the deploy words with what it had done), or a bad option.
  * @param {unknown} error
  */
 function operatorMessage(error) {
   if (error instanceof DeployError) {
     return error.message;
   }
-  if (!(error instanceof Error) || !('code' in error)) {
-    return undefined;
-  }
-  const code = String(error.code);
-  if (code.startsWith('ERR_PARSE_ARGS_')) {
+  if (
+    error instanceof Error &&
+    'code' in error &&
+    String(error.code).startsWith('ERR_PARSE_ARGS_')
+  ) {
     const first = error.message.split('\n')[0]?.replace(/\.$/, '');
     return `${first}: give each option its value, as in ${usage}.`;
-  }
-  if ('syscall' in error) {
-    return `${error.message} (${code === 'ENOSPC' ? 'the disk is full' : 'the system refused a file operation'}): fix that and run the command again; the live release was left as it was unless a line above says it switched.`;
   }
   return undefined;
 }

@@ -16,12 +16,8 @@ import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {readDeploymentFacts} from './lib/deployment-facts.mjs';
-import {
-  defaultKeepDays,
-  filesUnder,
-  isHashed,
-  validateKeepDays,
-} from '../deploy/releases.mjs';
+import {defaultKeepDays, validateKeepDays} from '../deploy/releases.mjs';
+import {filesUnder, isHashed} from '../deploy/lib/build.mjs';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Exit status for a mistake the operator can fix (the message says how). */

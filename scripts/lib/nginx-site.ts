@@ -77,7 +77,7 @@ const shippedTls = {
   certificate: '/etc/ssl/help/fullchain.pem',
   key: '/etc/ssl/help/privkey.pem',
   redirect: `    if ($https != "on") {
-        return 301 https://$host$request_uri;
+        return 301 https://$server_name$request_uri;
     }
 `,
 };

@@ -1,11 +1,12 @@
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {get} from 'node:http';
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {APIResponse, Page} from '@playwright/test';
 import {expect, notFoundResourceError, open, test} from '../support/fixtures';
-import {startNginx} from '../../scripts/lib/nginx-site';
+import {shippedConfig, startNginx} from '../../scripts/lib/nginx-site';
 import {
   inlineSources,
   sha256,
@@ -336,6 +337,11 @@ test.describe('with TLS on, as shipped', () => {
     rmSync(certificates, {recursive: true, force: true});
   });
 
+  /** The host the shipped configuration serves (its server_name). */
+  const serverName = /server_name ([^;\s]+);/.exec(
+    readFileSync(shippedConfig, 'utf8'),
+  )?.[1];
+
   /** What Mozilla's HTTP Observatory scores, none of it failing. */
   function expectObservatoryHeaders(response: APIResponse) {
     const headers = response.headers();
@@ -361,9 +367,35 @@ test.describe('with TLS on, as shipped', () => {
       );
       expect(response.status(), address).toBe(301);
       expect(response.headers().location, address).toBe(
-        `https://127.0.0.1${address}`,
+        `https://${serverName}${address}`,
       );
       expectObservatoryHeaders(response);
+    }
+  });
+
+  test('the redirect names the configured host, whatever Host the request sends', async () => {
+    for (const host of [
+      'evil.example',
+      '127.0.0.1',
+      `${serverName}.evil.example`,
+    ]) {
+      const location = await new Promise<string | undefined>(
+        (resolve, reject) => {
+          get(
+            {
+              host: '127.0.0.1',
+              port: tlsRedirectPort,
+              path: '/help/docs/',
+              headers: {Host: host},
+            },
+            (response) => {
+              response.resume();
+              resolve(response.headers.location);
+            },
+          ).on('error', reject);
+        },
+      );
+      expect(location, host).toBe(`https://${serverName}/help/docs/`);
     }
   });
 

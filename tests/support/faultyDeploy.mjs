@@ -4,7 +4,7 @@
 // change to the filesystem: `kill` (SIGKILL: a crash, nothing cleaned up)
 // or `full` (ENOSPC at the Nth change that takes space). Either leaves
 // what an interrupted change leaves (see interrupt). Prints how many such
-// changes it made, and the error it ended with.
+// changes it made (and which, in order), and the error it ended with.
 //   node tests/support/faultyDeploy.mjs '<json: options below>'
 // `journal` names a file that gets "enter <pid>" once the lock is held and
 // "leave <pid>" just before it is released; `startAt` (ms since the epoch)
@@ -25,14 +25,17 @@ const {
   ...options
 } = JSON.parse(process.argv[2] ?? '{}');
 let changes = 0;
+/** @type {string[]} Each change counted, as "<operation> <target>", in order. */
+const trace = [];
 
-/** @type {import('../../deploy/releases.mjs').Faults} */
+/** @type {import('../../deploy/lib/io.mjs').Faults} */
 const faults = {
   beforeWrite(operation, target) {
     if (fault === 'full' && !allocating.has(operation)) {
       return;
     }
     changes += 1;
+    trace.push(`${operation} ${target}`);
     if (changes !== at) {
       return;
     }
@@ -42,6 +45,7 @@ const faults = {
     }
     throw Object.assign(new Error('ENOSPC: no space left on device'), {
       code: 'ENOSPC',
+      syscall: operation,
     });
   },
 };
@@ -78,11 +82,12 @@ while (Date.now() < startAt) {
 const common = {...options, faults, onStep, reload: false, log: () => {}};
 try {
   await (command === 'rollback' ? rollback(common) : deploy(common));
-  console.log(JSON.stringify({changes}));
+  console.log(JSON.stringify({changes, trace}));
 } catch (error) {
   console.log(
     JSON.stringify({
       changes,
+      trace,
       error: error instanceof Error ? error.message : String(error),
     }),
   );

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import {expect} from '@playwright/test';
-import type {HostFacts} from '../../deploy/releases.mjs';
+import type {HostFacts} from '../../deploy/lib/host.mjs';
 
 /** What the test host serves: the facts makeBuild writes unless told. */
 export const testHost: HostFacts = {
@@ -27,28 +27,49 @@ export const testPolicy = (name: string) =>
   `default-src 'self'; script-src 'self' 'sha256-${name}='`;
 
 /**
- * A minimal build of the site in `dir`/`name`: the files the deploy
- * checks, a page naming the build, and hashed assets.
+ * A minimal build of the site in `dir`/`name`, whole as the deploy checks
+ * it: the files the server needs, a page naming the build that loads every
+ * hashed asset, a sitemap listing that page, and the search index the
+ * assets' code names; `padding` adds that many bytes of images.
  */
 export function makeBuild(
   dir: string,
   name: string,
   assets: string[],
-  {csp = testPolicy(name), facts = testHost as object} = {},
+  {
+    csp = testPolicy(name),
+    facts = testHost as object,
+    padding = 0,
+  }: {csp?: string; facts?: object; padding?: number} = {},
 ) {
   const build = path.join(dir, name);
   mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
+  const index = Buffer.from(name).toString('hex');
+  // Pages refer to files under the base path the facts give.
+  const {url = testHost.url, baseUrl = testHost.baseUrl} =
+    facts as Partial<HostFacts>;
+  const scripts = assets
+    .map((asset) => `<script src="${baseUrl}assets/js/${asset}"></script>`)
+    .join('');
   const files: Record<string, string> = {
     '_deployment.json': JSON.stringify(facts),
     '_security-headers.json': JSON.stringify([
       ['Content-Security-Policy', csp],
     ]),
-    'index.html': `<h1>${name}</h1>`,
+    'index.html': `<h1>${name}</h1>${scripts}`,
     '404.html': '<h1>Not found</h1>',
-    'sitemap.xml': '<urlset/>',
+    'sitemap.xml': `<urlset><url><loc>${url}${baseUrl}</loc></url></urlset>`,
+    [`search-index-${index}.json`]: '[]',
   };
+  if (padding > 0) {
+    // A release's bulk (its images), so that its size dwarfs the blocks of
+    // the lock and the manifests.
+    mkdirSync(path.join(build, 'img'), {recursive: true});
+    files[`img/${name}.bin`] = name.repeat(padding);
+  }
   for (const asset of assets) {
-    files[`assets/js/${asset}`] = `/* ${asset} */`;
+    files[`assets/js/${asset}`] =
+      `/* ${asset} */ fetch("search-index{dir}-${index}.json");`;
   }
   for (const [file, content] of Object.entries(files)) {
     writeFileSync(path.join(build, file), content);
@@ -77,7 +98,7 @@ export function expectServing(root: string, builds: string[]): string {
     existsSync(path.join(release, 'release.json')),
     `${release} is a complete release`,
   ).toBe(true);
-  const name = /<h1>(.+)<\/h1>/.exec(
+  const name = /<h1>(.+?)<\/h1>/.exec(
     readFileSync(path.join(site, 'index.html'), 'utf8'),
   )?.[1];
   const build = builds.find((candidate) => path.basename(candidate) === name);

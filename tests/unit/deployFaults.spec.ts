@@ -4,14 +4,19 @@ import {
   mkdtempSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
   renameSync,
   rmSync,
+  statSync,
+  statfsSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {filesUnder} from '../../deploy/lib/build.mjs';
+import {spaceNeeded} from '../../deploy/lib/store.mjs';
 import {deploy, rollback} from '../../deploy/releases.mjs';
 import {
   expectNoLeftovers,
@@ -39,6 +44,11 @@ const raceTries = 60;
 /** How far ahead the racers are told to start, so both are waiting. */
 const raceStartMs = 400;
 
+/** Each test build's images: a release is this much bigger than its blocks of bookkeeping. */
+const releaseBulk = 256 * 1024;
+/** What the disk may hold beyond two releases and a deploy: less than a release. */
+const slackBytes = 64 * 1024;
+
 let dir: string;
 let root: string;
 let builds: Record<'a' | 'b' | 'c' | 'd', string>;
@@ -46,30 +56,77 @@ let builds: Record<'a' | 'b' | 'c' | 'd', string>;
 test.beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'ih-help-faults-'));
   root = path.join(dir, 'srv');
-  builds = {
-    a: makeBuild(dir, 'a', ['a1.js', 'shared.js']),
-    b: makeBuild(dir, 'b', ['b1.js', 'shared.js']),
-    c: makeBuild(dir, 'c', ['c1.js', 'shared.js']),
-    d: makeBuild(dir, 'd', ['d1.js', 'shared.js']),
-  };
+  const make = (name: string) =>
+    makeBuild(dir, name, [`${name}1.js`, 'shared.js'], {
+      padding: releaseBulk,
+    });
+  builds = {a: make('a'), b: make('b'), c: make('c'), d: make('d')};
 });
 test.afterEach(() => rmSync(dir, {recursive: true, force: true}));
 
 const quiet = () => undefined;
 const all = () => Object.values(builds);
-const run = (build: string, now: number) =>
-  deploy({build, root, now, reload: false, log: quiet, host: testHost});
+const run = (build: string, now: number, extra: object = {}) =>
+  deploy({
+    build,
+    root,
+    now,
+    reload: false,
+    log: quiet,
+    host: testHost,
+    ...extra,
+  });
 const back = (now: number) => rollback({root, now, reload: false, log: quiet});
+
+/** The blocks the releases take: each file once, however many links it has. */
+function releasesUsage() {
+  const block = statfsSync(root).bsize;
+  const seen = new Set<number>();
+  let bytes = 0;
+  const releases = path.join(root, 'releases');
+  for (const entry of readdirSync(releases, {
+    recursive: true,
+    withFileTypes: true,
+  })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const {ino, size} = statSync(file);
+    if (entry.isFile() && !seen.has(ino)) {
+      seen.add(ino);
+      bytes += Math.ceil(size / block) * block;
+    }
+  }
+  return bytes;
+}
+
+/**
+ * A disk sized for the two releases a root keeps and one deploy of d (the
+ * build and the deploy's margin), as the report's operator had: set by
+ * twoReleases, read by the deploys that must recover.
+ */
+let capacity = 0;
+const tightDisk = {
+  freeBytes: async () => capacity - releasesUsage(),
+};
 
 /** a, then b: b is live and a is its rollback target. */
 async function twoReleases() {
   rmSync(root, {recursive: true, force: true});
   await run(builds.a, t0);
   await run(builds.b, t0 + dayMs);
+  capacity =
+    releasesUsage() +
+    (await spaceNeeded(
+      builds.d,
+      await filesUnder(builds.d),
+      statfsSync(root).bsize,
+    )) +
+    slackBytes;
 }
 
 interface ChildResult {
   changes: number;
+  /** Each change, as "<operation> <target>", in order. */
+  trace: string[];
   error?: string;
 }
 
@@ -83,11 +140,14 @@ function faulty(options: Record<string, unknown>): ChildResult | undefined {
     : (JSON.parse(result.stdout) as ChildResult);
 }
 
-/** After a fault: still serving, and the next deploy and rollback work. */
+/**
+ * After a fault: still serving, and the next deploy (on a disk sized for
+ * two releases and that deploy) and rollback work.
+ */
 async function expectRecovers(now: number) {
   const before = expectServing(root, all());
   expect(['b', 'c', 'a']).toContain(before);
-  await run(builds.d, now);
+  await run(builds.d, now, {faults: tightDisk});
   expect(expectServing(root, all())).toBe('d');
   expectNoLeftovers(root);
   // d and the release it replaced: no release leaked.
@@ -133,8 +193,17 @@ for (const command of ['deploy', 'rollback'] as const) {
     expect(total).toBeGreaterThan(5);
     for (let at = 1; at <= total; at += 1) {
       await twoReleases();
+      const current = path.join(root, 'current');
+      const liveBefore = path.basename(readlinkSync(current));
       const result = faulty(options({fault: 'full', at}));
       expect(result?.error, `full at ${at}`).toMatch(/ENOSPC/);
+      // The message says whether current switched, and what is live.
+      const liveAfter = path.basename(readlinkSync(current));
+      expect(result?.error, `full at ${at}`).toContain(
+        liveAfter === liveBefore
+          ? `nothing was switched, ${liveBefore} is still live`
+          : `${liveAfter} is live (current was switched to it)`,
+      );
       // The failed run removed its staging copy and temporary files itself.
       expect(
         readdirSync(path.join(root, 'releases')).filter((name) =>
@@ -204,8 +273,13 @@ test('two deploys racing for a stale lock never both hold it', async () => {
 
 test('a build for another base path, site or search is refused before the root changes', async () => {
   await twoReleases();
+  // The host is checked under the lock, which counts its generations:
+  // everything but the lock stays as it was.
   const snapshot = () =>
-    readdirSync(root, {recursive: true}).map(String).sort();
+    readdirSync(root, {recursive: true})
+      .map(String)
+      .filter((entry) => !entry.startsWith('deploy.lock/'))
+      .sort();
   const before = snapshot();
   const wrong = {
     docs: {...testHost, baseUrl: '/docs/'},
@@ -344,5 +418,186 @@ test('an operator error is one sentence with exit status 2', () => {
     expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.status, args.join(' ')).toBe(2);
+  }
+});
+
+/** A stand-in for nginx: `-t` exits with `test`, `-s reload` with `reload`, printing `said` on failure. */
+function fakeNginx(name: string, test: number, reload: number, said: string) {
+  const file = path.join(dir, name);
+  writeFileSync(
+    file,
+    `#!/bin/sh\ncase "$*" in *-t*) [ ${test} = 0 ] || printf '%s\\n' '${said}' >&2; exit ${test};; esac\n[ ${reload} = 0 ] || printf '%s\\n' '${said}' >&2\nexit ${reload}\n`,
+    {mode: 0o755},
+  );
+  return {nginx: file, nginxPid: path.join(dir, `${name}.pid`)};
+}
+
+test('releases that nginx -t or a failed reload kept from going live are removed by the next deploy, on a disk for two releases', async () => {
+  await twoReleases();
+  const failures = [
+    fakeNginx('nginx-t', 1, 0, 'nginx: [emerg] unknown directive "hlep"'),
+    fakeNginx('nginx-reload', 0, 1, 'nginx: [error] open() failed'),
+  ];
+  for (const [index, nginx] of failures.entries()) {
+    await expect(
+      run(builds.c, t0 + (2 + index) * dayMs, {reload: true, ...nginx}),
+    ).rejects.toThrow(/nothing was switched, .* is still live/);
+    expect(expectServing(root, all())).toBe('b');
+    // Each leaves its complete release behind (and settles the one the
+    // failure before left).
+    expect(readdirSync(path.join(root, 'releases'))).toHaveLength(3);
+  }
+  await run(builds.d, t0 + 4 * dayMs, {faults: tightDisk});
+  expect(expectServing(root, all())).toBe('d');
+  expect(readdirSync(path.join(root, 'releases'))).toHaveLength(2);
+  expectNoLeftovers(root);
+  await back(t0 + 5 * dayMs);
+  expect(expectServing(root, all())).toBe('b');
+});
+
+test('killed after its release is complete, again and again, deploys never pile up releases', async () => {
+  await twoReleases();
+  // The changes between the staging copy's rename into place and the
+  // switch of current: a kill there leaves a complete release not live.
+  const {trace} = faulty({
+    command: 'deploy',
+    root,
+    build: builds.c,
+    host: testHost,
+    now: t0 + 2 * dayMs,
+  })!;
+  const staged = trace.findIndex((change) =>
+    /^rename .*\/releases\/[^./][^/]*$/.test(change),
+  );
+  const switched = trace.findIndex((change) =>
+    /^rename .*\/current$/.test(change),
+  );
+  expect(staged).toBeGreaterThan(0);
+  expect(switched).toBeGreaterThan(staged);
+  await twoReleases();
+  for (let kill = 0; kill < 6; kill += 1) {
+    // Changes are counted from 1: trace[staged] is change staged + 1.
+    const at = staged + 2 + (kill % (switched - staged));
+    faulty({
+      command: 'deploy',
+      root,
+      build: kill % 2 ? builds.c : builds.d,
+      host: testHost,
+      now: t0 + (2 + kill) * dayMs,
+      fault: 'kill',
+      at,
+    });
+    expect(expectServing(root, all())).toBe('b');
+    // The live release, its rollback target, and the one just left.
+    expect(readdirSync(path.join(root, 'releases'))).toHaveLength(3);
+  }
+  await run(builds.d, t0 + 10 * dayMs, {faults: tightDisk});
+  expect(expectServing(root, all())).toBe('d');
+  expect(readdirSync(path.join(root, 'releases'))).toHaveLength(2);
+});
+
+test('when the disk is still short after settling, the message names the rollback target and how to remove it', async () => {
+  await twoReleases();
+  const short = {freeBytes: async () => 1024 * 1024};
+  const error = await run(builds.c, t0 + 2 * dayMs, {faults: short}).catch(
+    (caught: Error) => caught.message,
+  );
+  const target = readdirSync(path.join(root, 'releases')).find(
+    (name) => name !== readlinkSync(path.join(root, 'current')).split('/')[1],
+  );
+  expect(error).toMatch(
+    new RegExp(
+      `has 1 MiB free, and this deploy needs \\d+ MiB \\(the build and a margin\\); only the live release and its rollback target .*${target} are left, and removing the target would free \\d+ MiB: deploy again with --drop-rollback`,
+    ),
+  );
+  expect(readdirSync(path.join(root, 'releases'))).toHaveLength(2);
+  // With --drop-rollback, the target goes before the space check.
+  const enough = {freeBytes: async () => capacity - releasesUsage()};
+  capacity = releasesUsage() - 1;
+  await expect(run(builds.c, t0 + 2 * dayMs, {faults: enough})).rejects.toThrow(
+    /this deploy needs/,
+  );
+  capacity =
+    releasesUsage() +
+    (await spaceNeeded(
+      builds.c,
+      await filesUnder(builds.c),
+      statfsSync(root).bsize,
+    )) -
+    releaseBulk;
+  await run(builds.c, t0 + 2 * dayMs, {faults: enough, dropRollback: true});
+  expect(expectServing(root, all())).toBe('c');
+  expect(readdirSync(path.join(root, 'releases'))).not.toContain(target);
+});
+
+test('two first deploys for different site URLs: the second sees what the first recorded', async () => {
+  const other = {...testHost, url: 'https://other.example.com'};
+  const otherBuild = makeBuild(dir, 'other', ['o1.js'], {facts: other});
+  // The second deploy's first change to the root waits until the first
+  // deploy has finished: whatever it read before then is stale.
+  let firstDone: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (firstDone = resolve));
+  const second = deploy({
+    build: otherBuild,
+    root,
+    now: t0 + 1,
+    reload: false,
+    log: quiet,
+    host: other,
+    faults: {beforeWrite: () => first},
+  });
+  await run(builds.a, t0);
+  firstDone();
+  await expect(second).rejects.toThrow(
+    /--site-url https:\/\/other\.example\.com differs from https:\/\/help\.example\.com, which .*host\.json records/,
+  );
+  expect(expectServing(root, all())).toBe('a');
+  expect(
+    JSON.parse(readFileSync(path.join(root, 'host.json'), 'utf8')),
+  ).toEqual(testHost);
+});
+
+test('two first deploys for different site URLs racing: one host is recorded, and it is the live build’s', async () => {
+  test.setTimeout(120_000);
+  const other = {...testHost, url: 'https://other.example.com'};
+  const otherBuild = makeBuild(dir, 'other', ['o1.js'], {facts: other});
+  for (let attempt = 0; attempt < raceTries / 3; attempt += 1) {
+    rmSync(root, {recursive: true, force: true});
+    const startAt = Date.now() + raceStartMs;
+    const results = await Promise.all(
+      [
+        [builds.a, testHost],
+        [otherBuild, other],
+      ].map(
+        ([build, host], index) =>
+          new Promise<ChildResult>((resolve) => {
+            const racer = spawn(process.execPath, [
+              child,
+              JSON.stringify({
+                command: 'deploy',
+                root,
+                build,
+                host,
+                now: t0 + index,
+                startAt,
+              }),
+            ]);
+            let out = '';
+            racer.stdout.on('data', (chunk) => (out += chunk));
+            racer.on('close', () => resolve(JSON.parse(out)));
+          }),
+      ),
+    );
+    expect(
+      results.filter((result) => !result.error),
+      `try ${attempt}`,
+    ).toHaveLength(1);
+    const live = expectServing(root, [...all(), otherBuild]);
+    const recorded = JSON.parse(
+      readFileSync(path.join(root, 'host.json'), 'utf8'),
+    );
+    expect(recorded, `try ${attempt}`).toEqual(
+      live === 'other' ? other : testHost,
+    );
   }
 });
