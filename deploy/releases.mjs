@@ -183,11 +183,14 @@ export async function deploy(options) {
         },
       };
       try {
-        const folders = new Set([
-          staging,
-          site,
-          ...files.map((relative) => path.dirname(path.join(site, relative))),
-        ]);
+        // Every folder of the release, parents before children.
+        const folders = new Set([staging]);
+        for (const relative of files) {
+          const parts = path.dirname(path.join(folder, relative)).split('/');
+          parts.forEach((_, depth) =>
+            folders.add(path.join(staging, ...parts.slice(0, depth + 1))),
+          );
+        }
         for (const dir of folders) {
           await io.mkdir(dir);
         }

@@ -98,6 +98,100 @@ test('a build missing a file the server needs is refused before anything changes
   expect(releases()).toEqual([first.name]);
 });
 
+test('a build holding a symbolic link, a link outside it or a pipe is refused, naming the path', async () => {
+  const first = await run(makeBuild('a', ['a1.js']), t0);
+  const cases: [string, (build: string) => void, RegExp][] = [
+    [
+      'index.html a link',
+      (build) => {
+        unlinkSync(path.join(build, 'index.html'));
+        symlinkSync(
+          path.join(build, '404.html'),
+          path.join(build, 'index.html'),
+        );
+      },
+      /holds what the server must not follow: index\.html is a symbolic link \(to .*404\.html\)/,
+    ],
+    [
+      'a folder linked from outside',
+      (build) => symlinkSync('/etc', path.join(build, 'assets', 'etc')),
+      /assets\/etc is a symbolic link \(to \/etc\)/,
+    ],
+    [
+      'a pipe',
+      (build) => {
+        spawnSync('mkfifo', [path.join(build, 'feed.xml')]);
+      },
+      /feed\.xml is not a regular file/,
+    ],
+  ];
+  for (const [name, plant, message] of cases) {
+    const build = makeBuild(`b-${name.replaceAll(' ', '-')}`, ['b1.js']);
+    plant(build);
+    const error = await run(build, t0 + dayMs).catch(
+      (caught: Error) => caught.message,
+    );
+    expect(error, name).toMatch(message);
+    expect(String(error).split('\n'), name).toHaveLength(1);
+    expect(live()).toBe(first.name);
+    expect(releases()).toEqual([first.name]);
+  }
+});
+
+test('a build missing a file its pages need is refused, even when an earlier release holds it', async () => {
+  const first = await run(makeBuild('a', ['a1.js', 'shared.js']), t0);
+  const cases: [string, (build: string) => void, RegExp][] = [
+    [
+      'a script',
+      (build) => unlinkSync(path.join(build, 'assets', 'js', 'shared.js')),
+      /incomplete: 1 file\(s\) its pages need are not in it: assets\/js\/shared\.js \(from index\.html\)/,
+    ],
+    [
+      'a page of the sitemap',
+      (build) =>
+        writeFileSync(
+          path.join(build, 'sitemap.xml'),
+          '<urlset><url><loc>https://help.example.com/help/docs/intro</loc></url></urlset>',
+        ),
+      /docs\/intro \(from sitemap\.xml\)/,
+    ],
+    [
+      'the search index',
+      (build) =>
+        rmSync(
+          path.join(
+            build,
+            `search-index-${Buffer.from('b').toString('hex')}.json`,
+          ),
+        ),
+      /search-index-62\.json \(from assets\/js\/b1\.js\)/,
+    ],
+    [
+      'a stylesheet and what it loads',
+      (build) => {
+        mkdirSync(path.join(build, 'assets', 'css'));
+        writeFileSync(
+          path.join(build, 'assets', 'css', 'styles.css'),
+          'body{background:url(../img/paper.png)}',
+        );
+        writeFileSync(
+          path.join(build, '404.html'),
+          '<link rel="stylesheet" href="/help/assets/css/styles.css">',
+        );
+      },
+      /assets\/img\/paper\.png \(from assets\/css\/styles\.css\)/,
+    ],
+  ];
+  for (const [name, plant, message] of cases) {
+    const build = makeBuild('b', ['b1.js', 'shared.js']);
+    plant(build);
+    await expect(run(build, t0 + dayMs), name).rejects.toThrow(message);
+    expect(live()).toBe(first.name);
+    expect(releases()).toEqual([first.name]);
+    rmSync(build, {recursive: true});
+  }
+});
+
 test('an interrupted deploy is cleaned up by the next one, with a message', async () => {
   const first = await run(makeBuild('a', ['a1.js']), t0);
   // What `kill -9` during the copy leaves: a half-written staging folder.
@@ -270,4 +364,79 @@ test('the command line reports bad options and exits non-zero', () => {
     '--keep-days must be a number of days above 0, not "abc"',
   );
   expect(existsSync(path.join(root, 'current'))).toBe(false);
+});
+
+test('what a later step relies on is flushed to disk, file and folder, before that step', async () => {
+  const changes: {operation: string; target: string}[] = [];
+  const faults = {
+    beforeWrite: (operation: string, target: string) => {
+      changes.push({operation, target});
+    },
+  };
+  const options = {root, reload: false, log: () => undefined, faults};
+  await deploy({
+    ...options,
+    build: makeBuild('a', ['a1.js']),
+    now: t0,
+    host: testHost,
+  });
+  await deploy({...options, build: makeBuild('b', ['b1.js']), now: t0 + dayMs});
+  await rollback({...options, now: t0 + 2 * dayMs});
+
+  const lock = path.join(root, 'deploy.lock');
+  const renames = changes.flatMap((change, index) =>
+    change.operation === 'rename' && !change.target.includes('.removing-')
+      ? [index]
+      : [],
+  );
+  // Three manifests, host.json, policies.conf four times, two staging
+  // copies and three switches of current.
+  expect(renames.length).toBeGreaterThanOrEqual(12);
+  for (const at of renames) {
+    const {target} = changes[at]!;
+    const before = changes.slice(0, at);
+    /** Whether `file` was flushed after its last change before `at`. */
+    const flushed = (file: string) => {
+      const last = before
+        .map((change) => change.target === file && change.operation !== 'sync')
+        .lastIndexOf(true);
+      return before
+        .slice(last + 1)
+        .some(
+          (change) => change.operation === 'sync' && change.target === file,
+        );
+    };
+    // A: every file written or copied so far is on disk before a rename
+    // makes it (or the folder holding it) count.
+    for (const {operation, target: file} of before) {
+      if (['write', 'copy'].includes(operation) && !file.startsWith(lock)) {
+        expect(
+          flushed(file),
+          `${file} flushed before renaming to ${target}`,
+        ).toBe(true);
+      }
+    }
+    // B: the rename itself is on disk before the next step.
+    expect(changes[at + 1], `after renaming to ${target}`).toEqual({
+      operation: 'sync',
+      target: path.dirname(target),
+    });
+    // C: a release's folders are on disk before its name says it is whole.
+    if (path.dirname(target) === path.join(root, 'releases')) {
+      const staging = before
+        .filter((change) => change.target.includes(`${path.sep}.staging-`))
+        .at(-1)!
+        .target.split(path.sep + 'help')[0]!;
+      for (const {operation, target: entry} of before) {
+        if (
+          path.dirname(entry).startsWith(staging) &&
+          ['mkdir', 'copy', 'link', 'write'].includes(operation)
+        ) {
+          expect(flushed(path.dirname(entry)), `${path.dirname(entry)}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+  }
 });
