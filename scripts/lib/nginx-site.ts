@@ -24,7 +24,7 @@ import {
 } from '../../deploy/releases.mjs';
 
 const siteDir = path.join(__dirname, '..', '..');
-const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const shippedConfig = path.join(siteDir, 'deploy', 'nginx', 'help.conf');
 const shippedRoot = '/srv/help/';
 const shippedListen = 'listen 80;';
