@@ -41,6 +41,8 @@ const t0 = Date.parse('2026-01-01T00:00:00Z');
 const child = path.join(__dirname, '..', 'support', 'faultyDeploy.mjs');
 /** Tries of the stale-lock race (the report saw both hold it 1 in 30). */
 const raceTries = 60;
+/** Time for a run of faults, one per change of a deploy, on two busy cores. */
+const faultRunMs = 180_000;
 /** How far ahead the racers are told to start, so both are waiting. */
 const raceStartMs = 400;
 
@@ -174,6 +176,8 @@ for (const command of ['deploy', 'rollback'] as const) {
   });
 
   test(`a ${command} killed at each of its changes loses nothing`, async () => {
+    // A process, two deploys and a rollback for each of some 80 changes.
+    test.setTimeout(faultRunMs);
     await twoReleases();
     const total = faulty(options({fault: 'kill'}))!.changes;
     expect(total).toBeGreaterThan(10);
@@ -188,6 +192,7 @@ for (const command of ['deploy', 'rollback'] as const) {
   });
 
   test(`a ${command} that meets a full disk at any change cleans up and loses nothing`, async () => {
+    test.setTimeout(faultRunMs);
     await twoReleases();
     const total = faulty(options({fault: 'full'}))!.changes;
     expect(total).toBeGreaterThan(5);
