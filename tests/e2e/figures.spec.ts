@@ -1,8 +1,11 @@
 import {expect, open, test} from '../support/fixtures';
+import {siteStorageKey} from '../../src/lib/storage';
 
 /**
  * The guides' figures (src/components/*Figure): each is a figure named by its
- * caption, reads as text, and fits a phone without scrolling sideways.
+ * caption, reads as text, and fits a phone without scrolling sideways, in
+ * both colour modes (the sweep checks every page's contrast with axe in
+ * both).
  */
 
 const figures = [
@@ -32,15 +35,27 @@ const figures = [
 const phoneWidth = 390;
 const desktopWidth = 1280;
 
-for (const width of [desktopWidth, phoneWidth]) {
-  test.describe(`figures at ${width} px`, () => {
+for (const [width, mode] of [
+  [desktopWidth, 'light'],
+  [phoneWidth, 'dark'],
+  [desktopWidth, 'dark'],
+  [phoneWidth, 'light'],
+] as const) {
+  test.describe(`figures at ${width} px in ${mode} mode`, () => {
     test.use({viewport: {width, height: 900}});
 
     for (const {path, caption, text} of figures) {
       test(`${path} has its figure, captioned, legible and within the page`, async ({
         page,
       }) => {
+        // The colour mode as the toggle stores it (the toggle itself is in
+        // the menu on a phone).
+        await page.addInitScript(
+          ([key, value]) => localStorage.setItem(key, value),
+          [siteStorageKey('theme'), mode] as const,
+        );
         await open(page, path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         const figure = page.getByRole('figure', {name: caption});
         await expect(figure).toBeVisible();
         await expect(figure.getByText(text, {exact: false})).toBeVisible();

@@ -201,23 +201,18 @@ test('the stock history figure shows the world’s figures and changes', () => {
     expect(value, field).toBe(at(figure.shownAt, field));
   }
   // History lists changes newest first: each one's `before` is the figure
-  // at the change after it in the list (the one before it in time).
+  // at the moment it started from, the change after it in the list (the one
+  // before it in time).
   figure.history.forEach((entry, index) => {
     const previous = figure.history[index + 1];
-    const moment = (change: typeof entry) =>
-      change.at ===
-      (worldFact(world, `${figure.stockRecord}.updated_at`) as string)
-        ? undefined
-        : change.at;
+    if (previous) {
+      expect(entry.from, `${entry.time} starts from`).toBe(previous.at);
+    }
     for (const [field, before, after] of entry.fields) {
-      expect(after, `${entry.time} ${field} after`).toBe(
-        at(moment(entry), field),
+      expect(after, `${entry.time} ${field} after`).toBe(at(entry.at, field));
+      expect(before, `${entry.time} ${field} before`).toBe(
+        at(entry.from, field),
       );
-      if (previous) {
-        expect(before, `${entry.time} ${field} before`).toBe(
-          at(moment(previous), field),
-        );
-      }
     }
     const time = (
       entry.timeOf ? worldFact(world, entry.timeOf) : entry.at

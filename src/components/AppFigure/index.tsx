@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import clsx from 'clsx';
 import styles from './styles.module.css';
 
@@ -8,18 +8,30 @@ import styles from './styles.module.css';
  * shows and a numbered key to the markers drawn on it. Everything is plain
  * HTML, so screen readers read the screen as text, the layout fits a
  * phone and the colours follow the colour mode. Nothing runs in the browser.
+ *
+ * The build checks each figure as it checks a page
+ * (src/plugins/content-rules/figures.ts): every label drawn (a control, a
+ * tab, a step of the screen's path, a <Label>, bold text in the caption) is
+ * declared in src/data/app-labels.yaml, every <Fact> shows the sample
+ * world's value, every id is a world object's, and no other digit is drawn
+ * unless a <Literal> says why.
  */
 
 interface AppFigureProps {
+  /** The figure's component name: the build's messages name it. */
+  name: string;
   /** The caption: what the figure shows, in a sentence or two. */
   caption: ReactNode;
   /** The key to the numbered markers, in order; each entry names its control. */
   notes?: ReactNode[];
   /**
    * The screen's path in the app, from the left navigation down, e.g.
-   * ['Stores', 'Northwind Shopify']. Leave it out for a flow diagram.
+   * ['Stores', 'Northwind Shopify']: each text step is a label or a record
+   * name of src/data/app-labels.yaml; a record the world holds can be a
+   * step of its own (`<>Order <Fact of="ord_5Yc1Hd6.number">10482</Fact></>`).
+   * Leave it out for a flow diagram.
    */
-  screen?: string[];
+  screen?: ReactNode[];
   /** The screen's tabs, if it has any. */
   tabs?: string[];
   /** The tab the figure shows open. */
@@ -28,6 +40,7 @@ interface AppFigureProps {
 }
 
 export default function AppFigure({
+  name,
   caption,
   notes = [],
   screen,
@@ -36,12 +49,21 @@ export default function AppFigure({
   children,
 }: AppFigureProps): ReactNode {
   return (
-    <figure className={styles.figure}>
+    <figure className={styles.figure} data-figure={name}>
       {screen ? (
         <div className={styles.window}>
           <p className={styles.screenPath}>
             <span className={styles.visuallyHidden}>Screen: </span>
-            {screen.join(' → ')}
+            {screen.map((step, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' → '}
+                {typeof step === 'string' ? (
+                  <span data-label="">{step}</span>
+                ) : (
+                  step
+                )}
+              </Fragment>
+            ))}
           </p>
           {tabs.length > 0 && (
             <ul className={styles.tabs} aria-label="Tabs">
@@ -52,7 +74,7 @@ export default function AppFigure({
                     styles.tab,
                     tab === activeTab && styles.tabActive,
                   )}>
-                  {tab}
+                  <span data-label="">{tab}</span>
                   {tab === activeTab && (
                     <span className={styles.visuallyHidden}> (open)</span>
                   )}
@@ -124,7 +146,7 @@ export function Control({
         kind === 'select' && styles.select,
         primary && styles.primary,
       )}>
-      {children}
+      <span data-label="">{children}</span>
       {kind === 'select' && (
         <span className={styles.chevron} aria-hidden="true">
           ▾
@@ -194,4 +216,85 @@ export function Row({
       {children}
     </li>
   );
+}
+
+/**
+ * A label of the app drawn as text (a field's name, a menu item, a column
+ * header): the build checks that src/data/app-labels.yaml declares it.
+ */
+export function Label({children}: {children: string}): ReactNode {
+  return <span data-label="">{children}</span>;
+}
+
+/**
+ * A value of the sample world (openapi/world/world.yaml), as the app shows
+ * it: `of` is the fact's path (`ord_5Yc1Hd6.number`,
+ * `var_3Tn8Wq1:wh_1Rk5Ds3.available`), `at` an earlier moment of its object
+ * (an `updated_at`), `format` how it is written (count, number, date, time)
+ * and `zone` the time zone of a date or time (the app shows the company's).
+ * The build checks that the text is the world's; an object's id alone
+ * (`of="ord_5Yc1Hd6"`, no children) draws the id.
+ */
+export function Fact({
+  of,
+  at,
+  format,
+  zone,
+  children,
+}: {
+  of: string;
+  at?: string;
+  format?: 'count' | 'number' | 'date' | 'time';
+  zone?: string;
+  children?: ReactNode;
+}): ReactNode {
+  return (
+    <span
+      data-world={of}
+      data-world-at={at}
+      data-world-format={format}
+      data-world-zone={zone}>
+      {children ?? of}
+    </span>
+  );
+}
+
+/**
+ * A number of the product (src/data/product-numbers.yaml), as `<Limit>`
+ * writes it on a page: with its unit, or `bare`, or in `format` (words, or a
+ * date). The build checks that the text is the declared number.
+ */
+export function ProductNumber({
+  name,
+  bare = false,
+  format,
+  children,
+}: {
+  name: string;
+  bare?: boolean;
+  format?: 'words' | 'date';
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <span
+      data-number={name}
+      data-number-bare={bare ? '' : undefined}
+      data-number-format={format}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * A number that is neither the world's nor the product's (a count of
+ * steps, a page number), with the reason the build accepts it.
+ */
+export function Literal({
+  why,
+  children,
+}: {
+  why: string;
+  children: ReactNode;
+}): ReactNode {
+  return <span data-literal={why}>{children}</span>;
 }

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure from '../AppFigure';
+import AppFigure, {Fact, Literal, ProductNumber} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -16,12 +16,22 @@ interface Flow {
   title: string;
   from: Step;
   /** What carries the data into the Hub. */
-  into: string;
+  into: ReactNode;
   hub: ReactNode;
   /** What carries it on from the Hub. */
-  out: string;
+  out: ReactNode;
   to: Step;
 }
+
+/** The jacket in size M at Leeds DC once order 10482 had allocated its unit. */
+const stock = 'var_3Tn8Wq1:wh_1Rk5Ds3';
+const allocated = '2023-05-04T09:30:05Z';
+const Stock = ({field}: {field: string}) => (
+  <Fact of={`${stock}.${field}`} at={allocated}>
+    {{on_hand: 24, allocated: 3, buffer: 2, available: 19}[field]}
+  </Fact>
+);
+const order = <Fact of="ord_5Yc1Hd6.number">10482</Fact>;
 
 const flows: Flow[] = [
   {
@@ -42,26 +52,45 @@ const flows: Flow[] = [
     title: 'Stock',
     from: {
       who: 'Warehouse: Leeds DC',
-      what: 'On hand from Stock, stock files, batch updates and transfers: 24 units',
+      what: (
+        <>
+          On hand from Stock, stock files, batch updates and transfers:{' '}
+          <Stock field="on_hand" /> units
+        </>
+      ),
     },
     into: 'figures per variant',
     hub: (
       <>
-        Works out available: on hand − allocated − buffer, never below 0. 24 − 3
-        − 2 = <strong>19</strong>
+        Works out available: on hand − allocated − buffer, never below{' '}
+        <Literal why="available is never negative">0</Literal>.{' '}
+        <Stock field="on_hand" /> − <Stock field="allocated" /> −{' '}
+        <Stock field="buffer" /> ={' '}
+        <strong>
+          <Stock field="available" />
+        </strong>
       </>
     ),
-    out: 'every 5 minutes and on change',
+    out: (
+      <>
+        every <ProductNumber name="stock_push_minutes">5 minutes</ProductNumber>{' '}
+        and on change
+      </>
+    ),
     to: {
       who: 'Shop: mapped Shopify location',
-      what: 'Leeds Warehouse shows 19 in stock',
+      what: (
+        <>
+          Leeds Warehouse shows <Stock field="available" /> in stock
+        </>
+      ),
     },
   },
   {
     title: 'Orders and sales',
     from: {
       who: 'Shop: Northwind Shopify',
-      what: 'Olivia Bennett pays for order 10482, one jacket in size M',
+      what: <>Olivia Bennett pays for order {order}, one jacket in size M</>,
     },
     into: 'when paid',
     hub: (
@@ -73,14 +102,24 @@ const flows: Flow[] = [
     out: 'to accept, and to Sales',
     to: {
       who: 'Fulfilling company, and the brand',
-      what: 'Northwind accepts 10482 (the retailer for wholesale, the brand for dropship); the sale shows in Sales for Northwind and Alder & Finch',
+      what: (
+        <>
+          Northwind accepts {order} (the retailer for wholesale, the brand for
+          dropship); the sale shows in Sales for Northwind and Alder & Finch
+        </>
+      ),
     },
   },
   {
     title: 'Dispatch',
     from: {
       who: 'Fulfilling company',
-      what: 'Records a dispatch: DPD Next Day, tracking 15501234567890',
+      what: (
+        <>
+          Records a dispatch: DPD Next Day, tracking{' '}
+          <Fact of="dsp_6Vb1Qe7.tracking_number">15501234567890</Fact>
+        </>
+      ),
     },
     into: 'dispatch',
     hub: 'Takes the units off on hand and allocated',
@@ -92,7 +131,7 @@ const flows: Flow[] = [
   },
 ];
 
-function Arrow({label}: {label: string}): ReactNode {
+function Arrow({label}: {label: ReactNode}): ReactNode {
   return (
     <span className={styles.arrow}>
       <span className={styles.arrowLabel}>{label}</span>
@@ -103,7 +142,9 @@ function Arrow({label}: {label: string}): ReactNode {
 
 export default function DataFlowFigure(): ReactNode {
   return (
-    <AppFigure caption="The four flows of data between brands, Integration Hub and shops, numbered as the sections below. Each reads from left to right (top to bottom on a phone), with the Harbour Waxed Jacket's figures.">
+    <AppFigure
+      name="DataFlowFigure"
+      caption="The four flows of data between brands, Integration Hub and shops, numbered as the sections below. Each reads from left to right (top to bottom on a phone), with the Harbour Waxed Jacket's figures.">
       <ol className={styles.flows}>
         {flows.map(({title, from, into, hub, out, to}) => (
           <li key={title} className={styles.flow}>

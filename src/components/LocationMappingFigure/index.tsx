@@ -1,5 +1,14 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Cell, Control, Grid, Marker, Row} from '../AppFigure';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Literal,
+  Marker,
+  ProductNumber,
+  Row,
+} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -12,24 +21,56 @@ const storeTabs = ['Overview', 'Products', 'Locations', 'Settings'];
 
 interface Mapping {
   location: string;
-  warehouse: string;
-  writes: string;
+  /** The warehouse chosen: its key in the sample world, or none. */
+  warehouse?: {key: string; name: string; code: string};
+  writes: ReactNode;
 }
+
+/** A warehouse as the menu shows it: its name and code, from the world. */
+function Warehouse({
+  warehouse: {key, name, code},
+}: {
+  warehouse: NonNullable<Mapping['warehouse']>;
+}): ReactNode {
+  return (
+    <>
+      <Fact of={`${key}.name`}>{name}</Fact> (
+      <Fact of={`${key}.code`}>{code}</Fact>)
+    </>
+  );
+}
+
+const leeds = {key: 'wh_1Rk5Ds3', name: 'Leeds DC', code: 'LDS'};
+const shopFloor = {
+  key: 'wh_6Jp2Mc8',
+  name: 'Northwind Shop Floor',
+  code: 'NWSF',
+};
 
 const mappings: Mapping[] = [
   {
     location: 'Leeds Warehouse',
-    warehouse: 'Leeds DC (LDS)',
-    writes: 'Available stock in Leeds DC: ALDF-HWJ-OLV-M shows 19',
+    warehouse: leeds,
+    writes: (
+      <>
+        Available stock in <Fact of="wh_1Rk5Ds3.name">Leeds DC</Fact>:
+        ALDF-HWJ-OLV-M shows{' '}
+        <Fact of="var_3Tn8Wq1:wh_1Rk5Ds3.available">19</Fact>
+      </>
+    ),
   },
   {
     location: 'Northwind Shop',
-    warehouse: 'Northwind Shop Floor (NWSF)',
-    writes: 'Available stock in Northwind Shop Floor',
+    warehouse: shopFloor,
+    writes: (
+      <>
+        Available stock in{' '}
+        <Fact of="wh_6Jp2Mc8.name">Northwind Shop Floor</Fact>
+      </>
+    ),
   },
   {
     location: 'Gift wrapping desk',
-    warehouse: 'Not mapped',
     writes: 'Nothing: Shopify keeps its own figure',
   },
 ];
@@ -37,10 +78,19 @@ const mappings: Mapping[] = [
 export default function LocationMappingFigure(): ReactNode {
   return (
     <AppFigure
+      name="LocationMappingFigure"
       screen={['Stores', 'Northwind Shopify']}
       tabs={storeTabs}
       activeTab="Locations"
-      caption="The Locations tab of Northwind Shopify, with one warehouse chosen for each Shopify location. Every 5 minutes, and whenever a figure changes, the Hub writes the warehouse's available stock to its location."
+      caption={
+        <>
+          The Locations tab of Northwind Shopify, with one warehouse chosen for
+          each Shopify location. Every{' '}
+          <ProductNumber name="stock_push_minutes">5 minutes</ProductNumber>,
+          and whenever a figure changes, the Hub writes the warehouse&apos;s
+          available stock to its location.
+        </>
+      }
       notes={[
         <>
           <strong>Refresh locations</strong> reads the active locations of the
@@ -56,7 +106,10 @@ export default function LocationMappingFigure(): ReactNode {
         </>,
       ]}>
       <p className={styles.toolbar}>
-        <span>Shopify locations: 3</span>
+        <span>
+          Shopify locations:{' '}
+          <Literal why="the locations drawn below">{mappings.length}</Literal>
+        </span>
         <span>
           <Marker n={1} />
           <Control>Refresh locations</Control>
@@ -72,7 +125,9 @@ export default function LocationMappingFigure(): ReactNode {
               <strong>{location}</strong>
             </Cell>
             <Cell label="Warehouse">
-              <Control kind="select">{warehouse}</Control>
+              <Control kind="select">
+                {warehouse ? <Warehouse warehouse={warehouse} /> : 'Not mapped'}
+              </Control>
               {index === 0 && <Marker n={2} />}
             </Cell>
             <Cell label="The Hub writes">{writes}</Cell>

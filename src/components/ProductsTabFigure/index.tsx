@@ -2,7 +2,9 @@ import type {ReactNode} from 'react';
 import AppFigure, {
   Cell,
   Control,
+  Fact,
   Grid,
+  Literal,
   Marker,
   Row,
   Status,
@@ -24,9 +26,10 @@ const header = [
 ];
 
 interface Variant {
-  name: string;
+  name: ReactNode;
   sku: string;
-  barcode: string;
+  /** The brand variant whose barcode the Shopify variant carries, and it. */
+  barcode?: {variant: string; value: string};
 }
 
 function VariantCells({name, sku, barcode}: Variant): ReactNode {
@@ -36,7 +39,24 @@ function VariantCells({name, sku, barcode}: Variant): ReactNode {
         <strong>{name}</strong>
       </Cell>
       <Cell label="Shopify SKU">{sku ? <code>{sku}</code> : 'none'}</Cell>
-      <Cell label="Barcode">{barcode ? <code>{barcode}</code> : 'none'}</Cell>
+      <Cell label="Barcode">
+        {barcode ? (
+          <code>
+            <Fact of={`${barcode.variant}.barcode`}>{barcode.value}</Fact>
+          </code>
+        ) : (
+          'none'
+        )}
+      </Cell>
+    </>
+  );
+}
+
+/** A list's title with the number of rows drawn under it. */
+function Count({rows}: {rows: number}): ReactNode {
+  return (
+    <>
+      (<Literal why="the rows drawn in the list below">{rows}</Literal>)
     </>
   );
 }
@@ -56,22 +76,42 @@ function ListTitle({
   );
 }
 
+const sizeM = {variant: 'var_3Tn8Wq1', value: '5056789012340'};
+const sizeL = {variant: 'var_3Tn8Wq2', value: '5056789012357'};
+
+const linked: Variant[] = [
+  {name: 'Harbour Waxed Jacket, Olive / L', sku: 'HWJ-OLIVE-L', barcode: sizeL},
+];
+const unmatched: Variant[] = [
+  {
+    name: (
+      <>
+        Gift card,{' '}
+        <Literal why="a Shopify product that is not the brand's, so not in the sample world">
+          £25
+        </Literal>
+      </>
+    ),
+    sku: '',
+  },
+];
 const conflicting: Variant[] = [
   {
     name: 'Harbour Waxed Jacket, Olive / M',
     sku: 'ALDF-HWJ-OLV-M',
-    barcode: '5056789012340',
+    barcode: sizeM,
   },
   {
     name: 'Harbour Jacket (old), Olive / M',
     sku: 'ALDF-HWJ-OLV-M',
-    barcode: '5056789012340',
+    barcode: sizeM,
   },
 ];
 
 export default function ProductsTabFigure(): ReactNode {
   return (
     <AppFigure
+      name="ProductsTabFigure"
       screen={['Stores', 'Northwind Shopify']}
       tabs={storeTabs}
       activeTab="Products"
@@ -101,35 +141,42 @@ export default function ProductsTabFigure(): ReactNode {
         <Control primary>Download from Shopify</Control>
       </p>
 
-      <ListTitle marker={2}>Linked (1)</ListTitle>
+      <ListTitle marker={2}>
+        Linked <Count rows={linked.length} />
+      </ListTitle>
       <Grid label="Linked" columns={styles.columns} header={header}>
-        <Row>
-          <VariantCells
-            name="Harbour Waxed Jacket, Olive / L"
-            sku="HWJ-OLIVE-L"
-            barcode="5056789012357"
-          />
-          <Cell label="Result">
-            <Status tone="success">linked</Status> to ALDF-HWJ-OLV-L by barcode
-          </Cell>
-        </Row>
+        {linked.map((variant) => (
+          <Row key={variant.sku}>
+            <VariantCells {...variant} />
+            <Cell label="Result">
+              <Status tone="success">linked</Status> to ALDF-HWJ-OLV-L by
+              barcode
+            </Cell>
+          </Row>
+        ))}
       </Grid>
 
-      <ListTitle marker={3}>Unmatched (1)</ListTitle>
+      <ListTitle marker={3}>
+        Unmatched <Count rows={unmatched.length} />
+      </ListTitle>
       <Grid label="Unmatched" columns={styles.columns} header={header}>
-        <Row highlight>
-          <VariantCells name="Gift card, £25" sku="" barcode="" />
-          <Cell label="Result">
-            <Control>Match to variant</Control>
-            <Control>Ignore</Control>
-          </Cell>
-        </Row>
+        {unmatched.map((variant) => (
+          <Row key={variant.sku} highlight>
+            <VariantCells {...variant} />
+            <Cell label="Result">
+              <Control>Match to variant</Control>
+              <Control>Ignore</Control>
+            </Cell>
+          </Row>
+        ))}
       </Grid>
 
-      <ListTitle marker={4}>Conflicts (2)</ListTitle>
+      <ListTitle marker={4}>
+        Conflicts <Count rows={conflicting.length} />
+      </ListTitle>
       <Grid label="Conflicts" columns={styles.columns} header={header}>
-        {conflicting.map((variant) => (
-          <Row key={variant.name}>
+        {conflicting.map((variant, index) => (
+          <Row key={index}>
             <VariantCells {...variant} />
             <Cell label="Result">
               Not linked: another variant has the same SKU

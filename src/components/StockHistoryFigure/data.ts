@@ -25,6 +25,8 @@ export const figures: {label: string; field: Field; value: number}[] = [
 export interface Entry {
   /** The world moment the change made (its `updated_at`). */
   at: string;
+  /** The world moment before it: the figures the change started from. */
+  from: string;
   /** As History shows it, in the company's time zone (Europe/London). */
   time: string;
   /** The world fact that holds that time, when it is not `at` (a dispatch's). */
@@ -37,6 +39,7 @@ export interface Entry {
 export const history: Entry[] = [
   {
     at: '2023-05-05T10:15:00Z',
+    from: '2023-05-05T09:30:00Z',
     time: '5 May 2023, 11:15',
     actor: 'Priya Shah (user)',
     fields: [
@@ -46,6 +49,7 @@ export const history: Entry[] = [
   },
   {
     at: '2023-05-05T09:30:00Z',
+    from: '2023-05-04T14:12:08Z',
     time: '5 May 2023, 10:30',
     actor: 'Northwind Shopify (connector)',
     fields: [
@@ -55,6 +59,7 @@ export const history: Entry[] = [
   },
   {
     at: '2023-05-04T14:12:08Z',
+    from: '2023-05-04T09:30:05Z',
     time: '4 May 2023, 15:05',
     timeOf: 'dsp_6Vb1Qe7.created_at',
     actor: 'Priya Shah (user)',
@@ -65,6 +70,7 @@ export const history: Entry[] = [
   },
   {
     at: '2023-05-04T09:30:05Z',
+    from: '2023-05-04T07:00:41Z',
     time: '4 May 2023, 10:30',
     actor: 'Northwind Shopify (connector)',
     fields: [

@@ -1,22 +1,70 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Marker} from '../AppFigure';
-import {figures, history, type Field} from './data';
+import AppFigure, {Control, Fact, Label, Marker} from '../AppFigure';
+import {
+  figures,
+  history,
+  shownAt,
+  stockRecord,
+  type Entry,
+  type Field,
+} from './data';
 import styles from './styles.module.css';
 
-const shown = (field: Field) =>
-  figures.find((figure) => figure.field === field)!.value;
-const [bufferChange, allocation] = history;
+/** A figure of the stock record at a moment, as the world holds it. */
+function Figure({field, at}: {field: Field; at: string}): ReactNode {
+  const value =
+    at === shownAt
+      ? figures.find((figure) => figure.field === field)!.value
+      : history
+          .flatMap((entry) =>
+            entry.fields.flatMap(([name, before, after]) =>
+              name !== field
+                ? []
+                : [
+                    {at: entry.from, value: before},
+                    {at: entry.at, value: after},
+                  ],
+            ),
+          )
+          .find((known) => known.at === at)!.value;
+  return (
+    <Fact of={`${stockRecord}.${field}`} at={at}>
+      {value}
+    </Fact>
+  );
+}
+
+/** When an entry's change happened, in the company's time zone. */
+function When({entry, part}: {entry: Entry; part: 'date' | 'time'}): ReactNode {
+  const [date, time] = entry.time.split(', ');
+  return (
+    <Fact
+      of={entry.timeOf ?? `${stockRecord}.updated_at`}
+      at={entry.timeOf ? undefined : entry.at}
+      format={part}
+      zone="Europe/London">
+      {part === 'date' ? date : time}
+    </Fact>
+  );
+}
+
+const [bufferChange, allocation] = history as [Entry, Entry];
 
 export default function StockHistoryFigure(): ReactNode {
   return (
     <AppFigure
+      name="StockHistoryFigure"
       screen={['Stock']}
       caption={
         <>
-          The Stock screen filtered to ALDF-HWJ-OLV-M on 5 May 2023, with{' '}
+          The Stock screen filtered to ALDF-HWJ-OLV-M on{' '}
+          <When entry={bufferChange} part="date" />, with{' '}
           <strong>History</strong> open for the Leeds DC row. Available is on
-          hand minus allocated minus buffer: {shown('on_hand')} −{' '}
-          {shown('allocated')} − {shown('buffer')} = {shown('available')}.
+          hand minus allocated minus buffer:{' '}
+          <Figure field="on_hand" at={shownAt} /> −{' '}
+          <Figure field="allocated" at={shownAt} /> −{' '}
+          <Figure field="buffer" at={shownAt} /> ={' '}
+          <Figure field="available" at={shownAt} />.
         </>
       }
       notes={[
@@ -30,11 +78,12 @@ export default function StockHistoryFigure(): ReactNode {
         </>,
         <>
           Each entry names who changed which figure, from what to what: an order
-          allocated one more unit at {allocation!.time.split(', ')[1]}, and at{' '}
-          {bufferChange!.time.split(', ')[1]} Priya Shah raised the buffer from{' '}
-          {bufferChange!.fields[0][1]} to {bufferChange!.fields[0][2]}, so
-          available fell from {allocation!.fields[1][1]} to {shown('available')}
-          .
+          allocated one more unit at <When entry={allocation} part="time" />,
+          and at <When entry={bufferChange} part="time" /> Priya Shah raised the
+          buffer from <Figure field="buffer" at={bufferChange.from} /> to{' '}
+          <Figure field="buffer" at={bufferChange.at} />, so available fell from{' '}
+          <Figure field="available" at={allocation.from} /> to{' '}
+          <Figure field="available" at={shownAt} />.
         </>,
       ]}>
       <p className={styles.filter}>
@@ -52,11 +101,19 @@ export default function StockHistoryFigure(): ReactNode {
           <span className={styles.tileLabel}>Warehouse</span>
           <span className={styles.tileValue}>Leeds DC</span>
         </li>
-        {figures.map(({label, value}) => (
+        {figures.map(({label, field}) => (
           <li key={label} className={styles.tile}>
-            <span className={styles.tileLabel}>{label}</span>
+            <span className={styles.tileLabel}>
+              <Label>{label}</Label>
+            </span>
             <span className={styles.tileValue}>
-              {label === 'Available' ? <strong>{value}</strong> : value}
+              {field === 'available' ? (
+                <strong>
+                  <Figure field={field} at={shownAt} />
+                </strong>
+              ) : (
+                <Figure field={field} at={shownAt} />
+              )}
             </span>
           </li>
         ))}
@@ -73,15 +130,18 @@ export default function StockHistoryFigure(): ReactNode {
           <Marker n={3} />
         </p>
         <ol className={styles.entries} aria-label="History, newest first">
-          {history.map(({time, actor, fields}) => (
-            <li key={time} className={styles.entry}>
+          {history.map((entry) => (
+            <li key={entry.at} className={styles.entry}>
               <span className={styles.when}>
-                {time} · {actor}
+                <When entry={entry} part="date" />,{' '}
+                <When entry={entry} part="time" /> · {entry.actor}
               </span>
               <span className={styles.fields}>
-                {fields.map(([field, before, after]) => (
+                {entry.fields.map(([field]) => (
                   <span key={field} className={styles.field}>
-                    <code>{field}</code> {before} → {after}
+                    <code>{field}</code>{' '}
+                    <Figure field={field} at={entry.from} /> →{' '}
+                    <Figure field={field} at={entry.at} />
                   </span>
                 ))}
               </span>

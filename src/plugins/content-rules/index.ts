@@ -1,4 +1,4 @@
-import {readFile} from 'node:fs/promises';
+import {readFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
@@ -10,6 +10,7 @@ import {loadWorld} from '../openapi-reference/world';
 import {apiNameProblems} from './api-names';
 import {requestValidator} from './request-samples';
 import {boldLabels, labelProblems, loadAppLabels} from './labels';
+import {figureProblems} from './figures';
 import {brokenLinks, type LinkSource} from './links';
 import {loadProductNumbers, pageNumberProblems} from './numbers';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
@@ -24,7 +25,8 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * sample world (api-names.ts), or a bold label that src/data/app-labels.yaml
  * does not declare (labels.ts), or a number of the product typed by hand or
  * contradicted rather than stated with `<Limit>` (numbers.ts). One message per mistake, each naming the file and line and what
- * to do.
+ * to do. After the build, the figures of the app's screens are checked in
+ * the pages as they were built (figures.ts).
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
   const toFile = (source: string) => source.replace(/^@site\//, '');
@@ -121,6 +123,27 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       ];
       if (problems.length > 0) {
         throw new AuthoringError('Pages break the content rules', problems);
+      }
+    },
+    // The figures of the app's screens are React components: they are
+    // checked as the pages show them (figures.ts).
+    async postBuild({outDir}) {
+      const sources = {
+        world: loadWorld(context.siteDir),
+        labels: loadAppLabels(context.siteDir),
+        numbers: loadProductNumbers(context.siteDir),
+      };
+      const entries = await readdir(outDir, {recursive: true});
+      const problems: string[] = [];
+      for (const entry of entries.filter((name) => name.endsWith('.html'))) {
+        const html = await readFile(path.join(outDir, entry), 'utf8');
+        if (html.includes('data-figure=')) {
+          const page = `${context.baseUrl}${entry.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+          problems.push(...figureProblems(html, page, sources));
+        }
+      }
+      if (problems.length > 0) {
+        throw new AuthoringError('Figures break the content rules', problems);
       }
     },
   };

@@ -271,9 +271,10 @@ export function worldFact(
     return world.now;
   } else {
     const object = world.objects[head ?? ''];
-    // `at` names an earlier moment of the object by its updated_at.
+    // `at` names a moment of the object by its updated_at: an earlier one,
+    // or now's.
     const moment =
-      at === undefined
+      at === undefined || at === object?.now?.updated_at
         ? object?.now
         : object?.earlier?.find((candidate) => candidate.updated_at === at);
     value =

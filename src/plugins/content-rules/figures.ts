@@ -1,0 +1,202 @@
+import {parse, type DefaultTreeAdapterMap} from 'parse5';
+import {
+  formatFact,
+  worldFact,
+  worldPath,
+  type World,
+} from '../openapi-reference/world';
+import {appLabelsPath, nearestLabel, type AppLabels} from './labels';
+import {formatNumber, productNumbersPath, type ProductNumber} from './numbers';
+
+/**
+ * The guides' figures of the app's screens (src/components/*Figure, drawn
+ * with src/components/AppFigure), checked in the built pages as a page is
+ * checked in its source, so that a figure cannot show a label or a number
+ * that the rest of the site contradicts:
+ *
+ * - every label it draws (marked `data-label`: controls, tabs, the steps of
+ *   the screen's path, <Label>) and every bold phrase of its caption is
+ *   declared in src/data/app-labels.yaml;
+ * - every <Fact> (`data-world`) shows the sample world's value of its fact;
+ * - every <ProductNumber> (`data-number`) shows the product's number;
+ * - no other digit is drawn or written, unless a <Literal> says why.
+ *
+ * Each message names the figure's component and the page it was met on.
+ */
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+const isElement = (node: Node): node is Element => 'tagName' in node;
+const attribute = (element: Element, name: string) =>
+  element.attrs.find((attr) => attr.name === name)?.value;
+
+/** The text a reader gets: what is hidden from screen readers left out. */
+function readText(node: Node): string {
+  if (node.nodeName === '#text') {
+    return (node as DefaultTreeAdapterMap['textNode']).value;
+  }
+  if (isElement(node) && attribute(node, 'aria-hidden') === 'true') {
+    return '';
+  }
+  return 'childNodes' in node ? node.childNodes.map(readText).join('') : '';
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export interface FigureSources {
+  world: World;
+  labels: AppLabels;
+  numbers: readonly ProductNumber[];
+}
+
+/**
+ * The problems of every figure of one built page.
+ * @param html The page's HTML.
+ * @param page The page's address, for the messages.
+ */
+export function figureProblems(
+  html: string,
+  page: string,
+  {world, labels, numbers}: FigureSources,
+): string[] {
+  const problems: string[] = [];
+  const checkFigure = (figure: Element, name: string) => {
+    const where = `src/components/${name}/index.tsx (on ${page})`;
+    const label = (text: string, what: string) => {
+      for (const step of text.split(' → ')) {
+        if (!labels.all.has(step)) {
+          const guess = nearestLabel(step, labels.all.keys());
+          problems.push(
+            `${where}: ${what} "${step}" is not declared in ${appLabelsPath}${guess ? `; the nearest declared label is "${guess}"` : ''}. Declare it under its screen, or draw it as plain text.`,
+          );
+        }
+      }
+    };
+    const fact = (element: Element, shown: string) => {
+      const of = attribute(element, 'data-world')!;
+      const at = attribute(element, 'data-world-at') || undefined;
+      const format = attribute(element, 'data-world-format') || undefined;
+      const zone = attribute(element, 'data-world-zone') || undefined;
+      const tag = `<Fact of="${of}"${at ? ` at="${at}"` : ''}${format ? ` format="${format}"` : ''}>`;
+      const value = of.includes('.')
+        ? worldFact(world, of, at)
+        : world.objects[of]
+          ? of
+          : undefined;
+      if (value === undefined) {
+        problems.push(
+          `${where}: ${tag} names no fact of the sample world (${worldPath}${at ? ` at ${at}` : ''}).`,
+        );
+        return;
+      }
+      let expected: string;
+      try {
+        expected = formatFact(value, format, zone);
+      } catch (error) {
+        problems.push(
+          `${where}: ${tag}: ${error instanceof Error ? error.message : String(error)}.`,
+        );
+        return;
+      }
+      if (shown !== expected) {
+        problems.push(
+          `${where}: ${tag} shows "${shown}", but the sample world has "${expected}"${at ? ` at ${at}` : ' at its now'}. Draw the world's value, or change ${worldPath} if the story changed.`,
+        );
+      }
+    };
+    const productNumber = (element: Element, shown: string) => {
+      const name = attribute(element, 'data-number')!;
+      const bare = attribute(element, 'data-number-bare') !== undefined;
+      const format = attribute(element, 'data-number-format') || undefined;
+      const number = numbers.find((candidate) => candidate.name === name);
+      if (!number) {
+        problems.push(
+          `${where}: <ProductNumber name="${name}"> names no number of ${productNumbersPath}.`,
+        );
+        return;
+      }
+      const expected = formatNumber(number, {bare, format});
+      if (shown !== expected) {
+        problems.push(
+          `${where}: <ProductNumber name="${name}"> shows "${shown}", but ${productNumbersPath} declares "${expected}".`,
+        );
+      }
+    };
+    const walk = (node: Node, inCaption: boolean) => {
+      if (node.nodeName === '#text') {
+        const text = squeeze((node as DefaultTreeAdapterMap['textNode']).value);
+        if (/\d/.test(text)) {
+          problems.push(
+            `${where}: "${text}" types a number by hand. Draw the sample world's value with <Fact of="…">, the product's with <ProductNumber name="…">, or mark a number that is neither with <Literal why="…">.`,
+          );
+        }
+        return;
+      }
+      if (!isElement(node)) {
+        return;
+      }
+      if (attribute(node, 'aria-hidden') === 'true') {
+        return;
+      }
+      const shown = () => squeeze(readText(node));
+      // A control that shows a record of the world (a warehouse in a menu)
+      // is checked by its facts, not as a label.
+      const showsFacts = (element: Element): boolean =>
+        element.childNodes.some(
+          (child) =>
+            isElement(child) &&
+            (attribute(child, 'data-world') !== undefined || showsFacts(child)),
+        );
+      if (attribute(node, 'data-label') !== undefined && !showsFacts(node)) {
+        label(shown(), 'the label');
+        return;
+      }
+      if (attribute(node, 'data-world') !== undefined) {
+        fact(node, shown());
+        return;
+      }
+      if (attribute(node, 'data-number') !== undefined) {
+        productNumber(node, shown());
+        return;
+      }
+      const why = attribute(node, 'data-literal');
+      if (why !== undefined) {
+        if (!why.trim()) {
+          problems.push(
+            `${where}: a <Literal> without a reason: say in why="…" why the number is neither the world's nor the product's.`,
+          );
+        }
+        return;
+      }
+      const caption = inCaption || node.tagName === 'figcaption';
+      if (caption && node.tagName === 'strong') {
+        label(shown(), 'the bold label');
+      }
+      for (const child of node.childNodes) {
+        walk(child, caption);
+      }
+    };
+    for (const child of figure.childNodes) {
+      walk(child, false);
+    }
+  };
+
+  const find = (node: Node) => {
+    if (isElement(node)) {
+      const name = attribute(node, 'data-figure');
+      if (name !== undefined) {
+        checkFigure(node, name);
+        return;
+      }
+    }
+    if ('childNodes' in node) {
+      node.childNodes.forEach(find);
+    }
+    if (isElement(node) && node.tagName === 'template') {
+      find((node as DefaultTreeAdapterMap['template']).content);
+    }
+  };
+  find(parse(html));
+  return problems;
+}
