@@ -3,6 +3,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, open, test} from '../support/fixtures';
 import {readDeploymentFacts} from '../../scripts/lib/deployment-facts.mjs';
+import {checkBuild} from '../../deploy/lib/build.mjs';
 import {buildDir, variantBuildDir, variantPort} from '../support/site';
 
 /**
@@ -93,6 +94,12 @@ test('llms.txt links the pages under the base path and leaves out the excluded o
       /\/(search|blog\/archive|blog\/authors\/|blog\/tags\/|blog\/page\/)/,
     );
   }
+});
+
+test('the deploy’s build check accepts it whole: its pages, chunks and no search index', async () => {
+  await expect(checkBuild(variantBuildDir)).resolves.toMatchObject({
+    facts: {baseUrl: variantBase, search: 'algolia'},
+  });
 });
 
 test('ships no local index; the default build does', () => {
