@@ -136,7 +136,10 @@ async function missingReferences(buildDir, files, facts, shown) {
    */
   const need = (address, from) => {
     if (!address.startsWith(baseUrl)) {
-      missing.set(address, `${from}, outside the base path ${baseUrl}`);
+      missing.set(
+        address,
+        `${from}, not under this build's address ${facts.url.replace(/\/$/, '')}${baseUrl}`,
+      );
     } else if (!served(address)) {
       const file = address.slice(baseUrl.length);
       missing.set(file, missing.get(file) ?? from);
