@@ -30,6 +30,37 @@ const figures = [
     caption: /stock screen filtered to ALDF-HWJ-OLV-M/i,
     text: 'Changes: stock ALDF-HWJ-OLV-M at Leeds DC',
   },
+  // figd
+  {
+    path: '/help/docs/resources/resource-brand',
+    caption: /brand stores at alder & finch ltd on 8 May 2023/i,
+    text: 'Alder & Finch at Northwind BigCommerce',
+  },
+  {
+    path: '/help/docs/shopify-connect/sync-products',
+    caption: /harbour waxed jacket on northwind shopify with overrides open/i,
+    text: 'Alder & Finch Harbour Waxed Jacket in Olive',
+  },
+  {
+    path: '/help/docs/shopify-connect/sync-products',
+    caption: /unpublish from store dialog/i,
+    text: 'Hidden from customers; kept in Shopify with its order history.',
+  },
+  {
+    path: '/help/docs/resources/resource-product',
+    caption: /prices tab of the harbour waxed jacket/i,
+    text: '1 June 2023',
+  },
+  {
+    path: '/help/docs/resources/resource-transfer',
+    caption: /new transfer filled in on 4 May 2023/i,
+    text: 'Northwind Shop Floor (NWSF)',
+  },
+  {
+    path: '/help/docs/resources/resource-transfer',
+    caption: /transfer TR-2023-0142 on 6 May 2023/i,
+    text: '7 May 2023, 13:00',
+  },
 ];
 
 const phoneWidth = 390;
@@ -45,7 +76,7 @@ for (const [width, mode] of [
     test.use({viewport: {width, height: 900}});
 
     for (const {path, caption, text} of figures) {
-      test(`${path} has its figure, captioned, legible and within the page`, async ({
+      test(`${path} has its figure (${caption.source}), captioned, legible and within the page`, async ({
         page,
       }) => {
         // The colour mode as the toggle stores it (the toggle itself is in

@@ -1,0 +1,127 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Label,
+  Literal,
+  Marker,
+  Row,
+  Status,
+} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * Harbour Waxed Jacket on Northwind Shopify (host product hpr_7Se2Vn4) with
+ * Overrides open, as the Overrides steps fill it in: Northwind's own title,
+ * and size M's price override (host variant hvr_1Uc9Bk6).
+ */
+
+const host = 'hpr_7Se2Vn4';
+
+export default function HostOverridesFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="HostOverridesFigure"
+      screen={[
+        'Stores',
+        'Northwind Shopify',
+        'Products',
+        'Harbour Waxed Jacket',
+      ]}
+      caption={
+        <>
+          Harbour Waxed Jacket on Northwind Shopify with{' '}
+          <strong>Overrides</strong> open: Northwind types its own title and a
+          price for size M, while the description and tags keep following the
+          brand.
+        </>
+      }
+      notes={[
+        <>
+          A field with an override shows Northwind&apos;s value;{' '}
+          <strong>Use brand value</strong> clears it, and the brand&apos;s
+          changes reach the shop again.
+        </>,
+        <>
+          <strong>Price override</strong> is per variant, in the store&apos;s
+          currency. It replaces the price from the brand store&apos;s{' '}
+          <code>wholesale</code> price list.
+        </>,
+        <>
+          <strong>Save</strong>: the change reaches Shopify at the next sync.
+        </>,
+      ]}>
+      <p className={styles.toolbar}>
+        <span>
+          <Status tone="success">
+            <Fact of={`${host}.status`}>linked</Fact>
+          </Status>{' '}
+          <Label>Last synced</Label>{' '}
+          <Fact
+            of={`${host}.last_synced_at`}
+            format="time"
+            zone="Europe/London">
+            16:55
+          </Fact>
+        </span>
+        <Control>Sync now</Control>
+      </p>
+      <div className={styles.panel}>
+        <p className={styles.panelTitle}>
+          <Label>Overrides</Label>
+          <Marker n={1} />
+        </p>
+        <dl className={styles.fields}>
+          <dt>
+            <Label>Title</Label>
+          </dt>
+          <dd>
+            <span className={styles.input}>
+              Alder & Finch Harbour Waxed Jacket in Olive
+            </span>
+            <Control>Use brand value</Control>
+          </dd>
+          <dt>
+            <Label>Description</Label>
+          </dt>
+          <dd className={styles.muted}>The brand&apos;s description</dd>
+          <dt>
+            <Label>Tags</Label>
+          </dt>
+          <dd className={styles.muted}>The brand&apos;s: outerwear, waxed</dd>
+        </dl>
+        <Grid
+          label="Variants"
+          columns={styles.columns}
+          header={['Variant', 'Brand price (wholesale)', 'Price override']}>
+          <Row>
+            <Cell label="Variant">
+              <code>
+                <Fact of="hvr_1Uc9Bk6.sku">ALDF-HWJ-OLV-M</Fact>
+              </code>
+            </Cell>
+            <Cell label="Brand price (wholesale)">
+              <Literal why="prc_8Mv3Qa2's amount, 6950 pence, in pounds as the app shows it; a Fact writes money only in minor units">
+                £69.50
+              </Literal>
+            </Cell>
+            <Cell label="Price override">
+              <span className={styles.input}>
+                <Literal why="the price override the guide's steps set on hvr_1Uc9Bk6 (14900 pence); the sample world holds no overrides">
+                  £149.00
+                </Literal>
+              </span>
+              <Marker n={2} />
+            </Cell>
+          </Row>
+        </Grid>
+        <p className={styles.actions}>
+          <Marker n={3} />
+          <Control primary>Save</Control>
+        </p>
+      </div>
+    </AppFigure>
+  );
+}

@@ -1,0 +1,155 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Label,
+  Literal,
+  Marker,
+  Row,
+} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * The Harbour Waxed Jacket's Prices tab on 4 May 2023, with Schedule change
+ * open on size M's RRP (prc_8Mv3Qa1) and filled in as Alder & Finch's summer
+ * sale: the form that makes price change pch_2Fs7Kd4.
+ */
+
+const productTabs = ['Details', 'Variants', 'Images', 'Prices'];
+const change = 'pch_2Fs7Kd4';
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** A price in pounds, as the app shows it. */
+function Price({id, pence}: {id: string; pence: number}): ReactNode {
+  return (
+    <Literal
+      why={`${id}'s amount, ${pence} pence, in pounds as the app shows it; a Fact writes money only in minor units`}>
+      {pounds(pence)}
+    </Literal>
+  );
+}
+
+export default function ProductPricesFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="ProductPricesFigure"
+      screen={['Catalogue', 'Products', 'Harbour Waxed Jacket']}
+      tabs={productTabs}
+      activeTab="Prices"
+      caption={
+        <>
+          The Prices tab of the Harbour Waxed Jacket, with{' '}
+          <strong>Schedule change</strong> open on the <code>rrp</code> price of
+          size M and filled in for Alder & Finch&apos;s summer sale.
+        </>
+      }
+      notes={[
+        <>
+          <strong>Schedule change</strong> on the price to change: here the{' '}
+          <code>rrp</code> of ALDF-HWJ-OLV-M.
+        </>,
+        <>The new amount in pounds, when it applies in London time, and why.</>,
+        <>
+          <strong>Schedule</strong> makes the price change <Fact of={change} />,{' '}
+          <code>scheduled</code>; the price keeps its amount until then.
+        </>,
+      ]}>
+      <Grid
+        label="Prices"
+        columns={styles.columns}
+        header={['Variant', 'Price list', 'Amount', '']}>
+        <Row highlight>
+          <Cell label="Variant">
+            <code>
+              <Fact of="prc_8Mv3Qa1.variant_id.sku">ALDF-HWJ-OLV-M</Fact>
+            </code>
+          </Cell>
+          <Cell label="Price list">
+            <code>
+              <Fact of="prc_8Mv3Qa1.price_list">rrp</Fact>
+            </code>
+          </Cell>
+          <Cell label="Amount">
+            <Price id="prc_8Mv3Qa1" pence={14900} />
+          </Cell>
+          <Cell label="Action">
+            <Control>Schedule change</Control>
+            <Marker n={1} />
+          </Cell>
+        </Row>
+        <Row>
+          <Cell label="Variant">
+            <code>
+              <Fact of="prc_8Mv3Qa2.variant_id.sku">ALDF-HWJ-OLV-M</Fact>
+            </code>
+          </Cell>
+          <Cell label="Price list">
+            <code>
+              <Fact of="prc_8Mv3Qa2.price_list">wholesale</Fact>
+            </code>
+          </Cell>
+          <Cell label="Amount">
+            <Price id="prc_8Mv3Qa2" pence={6950} />
+          </Cell>
+          <Cell label="Action">
+            <Control>Schedule change</Control>
+          </Cell>
+        </Row>
+      </Grid>
+      <div className={styles.panel}>
+        <p className={styles.panelTitle}>
+          <Label>Schedule change</Label>
+          <Marker n={2} />
+        </p>
+        <dl className={styles.fields}>
+          <dt>
+            <Label>New amount</Label>
+          </dt>
+          <dd>
+            <span className={styles.input}>
+              <Literal why="the summer sale's new amount, 11900 pence, as the guide's steps type it; the sample world does not hold it">
+                119.00
+              </Literal>
+            </span>
+          </dd>
+          <dt>
+            <Label>Effective at</Label>
+          </dt>
+          <dd>
+            <span className={styles.input}>
+              <Fact
+                of={`${change}.effective_at`}
+                format="date"
+                zone="Europe/London">
+                1 June 2023
+              </Fact>
+            </span>
+            <span className={styles.input}>
+              <Fact
+                of={`${change}.effective_at`}
+                format="time"
+                zone="Europe/London">
+                01:00
+              </Fact>
+            </span>
+          </dd>
+          <dt>
+            <Label>Reason</Label>
+          </dt>
+          <dd>
+            <span className={styles.input}>
+              <Fact of={`${change}.reason`}>Summer sale</Fact>
+            </span>
+          </dd>
+        </dl>
+        <p className={styles.actions}>
+          <Marker n={3} />
+          <Control>Cancel</Control>
+          <Control primary>Schedule</Control>
+        </p>
+      </div>
+    </AppFigure>
+  );
+}
