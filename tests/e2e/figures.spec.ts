@@ -30,6 +30,42 @@ const figures = [
     caption: /stock screen filtered to ALDF-HWJ-OLV-M/i,
     text: 'Changes: stock ALDF-HWJ-OLV-M at Leeds DC',
   },
+  // figc
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /connect store with shopify chosen/i,
+    text: 'northwind-outfitters.myshopify.com',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-bigcom',
+    caption: /connect store with bigcommerce chosen/i,
+    text: 'n7w3k9x2qp',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-visualsoft',
+    caption: /connect store with visualsoft chosen/i,
+    text: 'outlet.northwind.example.com',
+  },
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /overview tab of northwind shopify/i,
+    text: '2 of 3 mapped',
+  },
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /settings tab of northwind shopify/i,
+    text: 'Only a disconnected or connecting store can be deleted.',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-listings',
+    caption: /listings tab of northwind bigcommerce/i,
+    text: 'Harbour Waxed Jacket (old listing)',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-queue',
+    caption: /enrichment queue tab of northwind visualsoft/i,
+    text: 'kept retailer edit: SEO description',
+  },
 ];
 
 const phoneWidth = 390;
