@@ -64,7 +64,7 @@ const figures = [
   {
     path: '/help/docs/enrichment/enrich-queue',
     caption: /enrichment queue tab of northwind visualsoft/i,
-    text: 'kept retailer edit: SEO description',
+    text: 'Succeeded: description',
   },
 ];
 
@@ -81,7 +81,7 @@ for (const [width, mode] of [
     test.use({viewport: {width, height: 900}});
 
     for (const {path, caption, text} of figures) {
-      test(`${path} has its figure, captioned, legible and within the page`, async ({
+      test(`${path} has its figure /${caption.source}/, captioned, legible and within the page`, async ({
         page,
       }) => {
         // The colour mode as the toggle stores it (the toggle itself is in

@@ -9,6 +9,8 @@ import AppFigure, {
   Row,
   Status,
 } from '../AppFigure';
+// The store screens share the connect form's visually hidden text.
+import form from '../ConnectStoreFigure/styles.module.css';
 import styles from './styles.module.css';
 
 /**
@@ -86,9 +88,11 @@ export default function ListingsTabFigure(): ReactNode {
       <Grid label="Listings" columns={styles.columns} header={header}>
         <Row highlight>
           <Cell label="Listing">
-            <span aria-hidden="true">☑</span>
-            <span className={styles.hidden}>Ticked:</span>
-            <strong>Harbour Jacket – Olive</strong>
+            <strong>
+              <span aria-hidden="true">☑ </span>
+              <span className={form.hidden}>Ticked: </span>
+              Harbour Jacket – Olive
+            </strong>
           </Cell>
           <Cell label="SKUs on the listing">
             <Sku variant="var_3Tn8Wq1">ALDF-HWJ-OLV-M</Sku>
@@ -103,8 +107,10 @@ export default function ListingsTabFigure(): ReactNode {
         </Row>
         <Row>
           <Cell label="Listing">
-            <span aria-hidden="true">☐</span>
-            <strong>Harbour Waxed Jacket (old listing)</strong>
+            <strong>
+              <span aria-hidden="true">☐ </span>
+              Harbour Waxed Jacket (old listing)
+            </strong>
           </Cell>
           <Cell label="SKUs on the listing">
             <code>aldf-hwj-olv-m</code>
@@ -117,8 +123,10 @@ export default function ListingsTabFigure(): ReactNode {
         </Row>
         <Row>
           <Cell label="Listing">
-            <span aria-hidden="true">☐</span>
-            <strong>Northwind Gift Card</strong>
+            <strong>
+              <span aria-hidden="true">☐ </span>
+              Northwind Gift Card
+            </strong>
           </Cell>
           <Cell label="SKUs on the listing">
             <code>
