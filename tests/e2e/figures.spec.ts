@@ -61,6 +61,42 @@ const figures = [
     caption: /transfer TR-2023-0142 on 6 May 2023/i,
     text: '7 May 2023, 13:00',
   },
+  // figc
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /connect store with shopify chosen/i,
+    text: 'northwind-outfitters.myshopify.com',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-bigcom',
+    caption: /connect store with bigcommerce chosen/i,
+    text: 'n7w3k9x2qp',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-visualsoft',
+    caption: /connect store with visualsoft chosen/i,
+    text: 'outlet.northwind.example.com',
+  },
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /overview tab of northwind shopify/i,
+    text: '2 of 3 mapped',
+  },
+  {
+    path: '/help/docs/shopify-connect/connect-setup',
+    caption: /settings tab of northwind shopify/i,
+    text: 'Only a disconnected or connecting store can be deleted.',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-listings',
+    caption: /listings tab of northwind bigcommerce/i,
+    text: 'Harbour Waxed Jacket (old listing)',
+  },
+  {
+    path: '/help/docs/enrichment/enrich-queue',
+    caption: /enrichment queue tab of northwind visualsoft/i,
+    text: 'Succeeded: description',
+  },
 ];
 
 const phoneWidth = 390;

@@ -1,0 +1,145 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Literal,
+  Marker,
+  Row,
+  Status,
+} from '../AppFigure';
+// The store screens share the connect form's visually hidden text.
+import form from '../ConnectStoreFigure/styles.module.css';
+import styles from './styles.module.css';
+
+/**
+ * The Listings tab of Northwind BigCommerce with the three listings of the
+ * BigCommerce guide's matching example: one matches the Harbour Waxed
+ * Jacket, an old copy matches it too, and a gift card matches no brand
+ * product. The listings are BigCommerce's, not the Hub's world; the brand
+ * product and its SKUs are the world's.
+ */
+
+const storeTabs = ['Listings', 'Enrichment queue', 'Settings'];
+const header = ['Listing', 'SKUs on the listing', 'Brand product', 'Match'];
+
+const jacket = <Fact of="prd_9Kx2Vb7.title">Harbour Waxed Jacket</Fact>;
+
+function Sku({variant, children}: {variant: string; children: string}) {
+  return (
+    <code>
+      <Fact of={`${variant}.sku`}>{children}</Fact>
+    </code>
+  );
+}
+
+export default function ListingsTabFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="ListingsTabFigure"
+      screen={['Stores', 'Northwind BigCommerce']}
+      tabs={storeTabs}
+      activeTab="Listings"
+      caption="The Listings tab of Northwind BigCommerce: one listing matches the Harbour Waxed Jacket by SKU and is ticked, an old copy of it matches too, and a gift card matches no brand product."
+      notes={[
+        <>
+          How many of the platform&apos;s listings match brand products, and{' '}
+          <strong>Enrich all</strong>, which queues one job for each matched
+          product.
+        </>,
+        <>
+          Tick listings, then <strong>Enrich</strong> to queue a job for each,
+          or <strong>Lock</strong> to keep them exactly as they are;{' '}
+          <strong>Unlock</strong> lets the Hub write again.
+        </>,
+        <>
+          <strong>Enrich now</strong> runs one product&apos;s job next, ahead of
+          the queue.
+        </>,
+        <>
+          Two listings carry the same brand SKU (letter case aside), so the
+          product&apos;s job fails with <strong>More than one match</strong>{' '}
+          until you delete or correct the old copy in BigCommerce.
+        </>,
+      ]}>
+      <p className={styles.toolbar}>
+        <span>
+          <Marker n={1} />
+          <Literal why="the listings drawn below that carry a brand SKU">
+            2
+          </Literal>{' '}
+          of <Literal why="the listings drawn below">3</Literal> listings match
+          brand products
+        </span>
+        <Control primary>Enrich all</Control>
+      </p>
+      <p className={styles.toolbar}>
+        <span>
+          <Marker n={2} />
+          <Literal why="the listings ticked below">1</Literal> selected
+        </span>
+        <span className={styles.buttons}>
+          <Control>Enrich</Control>
+          <Control>Lock</Control>
+          <Control>Unlock</Control>
+        </span>
+      </p>
+      <Grid label="Listings" columns={styles.columns} header={header}>
+        <Row highlight>
+          <Cell label="Listing">
+            <strong>
+              <span aria-hidden="true">☑ </span>
+              <span className={form.hidden}>Ticked: </span>
+              Harbour Jacket – Olive
+            </strong>
+          </Cell>
+          <Cell label="SKUs on the listing">
+            <Sku variant="var_3Tn8Wq1">ALDF-HWJ-OLV-M</Sku>
+            <Sku variant="var_3Tn8Wq2">ALDF-HWJ-OLV-L</Sku>
+          </Cell>
+          <Cell label="Brand product">{jacket}</Cell>
+          <Cell label="Match">
+            <Status tone="success">matched</Status>
+            <Control>Enrich now</Control>
+            <Marker n={3} />
+          </Cell>
+        </Row>
+        <Row>
+          <Cell label="Listing">
+            <strong>
+              <span aria-hidden="true">☐ </span>
+              Harbour Waxed Jacket (old listing)
+            </strong>
+          </Cell>
+          <Cell label="SKUs on the listing">
+            <code>aldf-hwj-olv-m</code>
+          </Cell>
+          <Cell label="Brand product">{jacket}</Cell>
+          <Cell label="Match">
+            <Status tone="danger">More than one match</Status>
+            <Marker n={4} />
+          </Cell>
+        </Row>
+        <Row>
+          <Cell label="Listing">
+            <strong>
+              <span aria-hidden="true">☐ </span>
+              Northwind Gift Card
+            </strong>
+          </Cell>
+          <Cell label="SKUs on the listing">
+            <code>
+              NW-GIFT-
+              <Literal why="a BigCommerce SKU of the retailer's own gift card, not in the Hub's world">
+                25
+              </Literal>
+            </code>
+          </Cell>
+          <Cell label="Brand product">None</Cell>
+          <Cell label="Match">Left alone</Cell>
+        </Row>
+      </Grid>
+    </AppFigure>
+  );
+}
