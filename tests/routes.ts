@@ -230,6 +230,15 @@ const blog: SiteRoute[] = [
   {path: '/help/blog/hello-world', h1: /batch stock/i},
   {path: '/help/blog/hola', h1: /spanish|hola/i},
   {path: '/help/blog/welcome', h1: /welcome/i},
+  {path: '/help/blog/api-release-2023-07', h1: /^api release 2023-07/i},
+  {
+    path: '/help/blog/app-release-2023-07-31',
+    h1: /^web app release notes, 31 july 2023/i,
+  },
+  {
+    path: '/help/blog/app-release-2023-09-12',
+    h1: /^web app release notes, 12 september 2023/i,
+  },
 ];
 
 export const routes: SiteRoute[] = [
