@@ -43,7 +43,7 @@ export default function BlogTagAliasPage({
         <header className="margin-bottom--xl">
           <Heading as="h1">{title}</Heading>
           {tag.description && <p>{tag.description}</p>}
-          <p>
+          <p className="ih-prose">
             This list has a new address, named after its topic:{' '}
             <Link to={movedTo}>{movedTo}</Link>. This one keeps working.
           </p>
