@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, LoadContext} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
@@ -14,6 +14,7 @@ import remarkStaticCode from './src/plugins/static-code/remark';
 import {searchIndexHashDir} from './src/plugins/search-index-hash';
 import markdownCleanup from './src/plugins/markdown-copies/rehypeCleanup';
 import latestBlogPostPlugin from './src/plugins/latest-blog-post';
+import blogTagAliasesPlugin from './src/plugins/blog-tag-aliases';
 import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
 import searchRankingPlugin from './src/plugins/search-ranking';
 import {storageNamespace} from './src/lib/storage';
@@ -78,6 +79,19 @@ const tocMaxHeadingLevel = 3;
 const searchResultLimit = 8;
 const searchSnippetLength = 60;
 const searchFuzzyDistance = 1;
+
+// Recent posts in the blog's sidebar (the blog's default), on the old tag
+// addresses' pages too.
+const blogSidebarCount = 5;
+
+// The blog's first tags were named after the template's (`/blog/tags/hola`);
+// their addresses keep answering with the list of the tag that replaced them.
+const blogTagAliases = {
+  docusaurus: 'help-site',
+  facebook: 'api',
+  hello: 'product-news',
+  hola: 'selling-abroad',
+};
 
 // Copyright year fixed by the site specification.
 const copyrightYear = 2023;
@@ -157,6 +171,7 @@ const config = {
           blogTitle: `${productName} news`,
           blogDescription: `Product news, API changes and help-site updates from the ${productName} team.`,
           showReadingTime: true,
+          blogSidebarCount,
           editUrl: `${repositoryUrl}/edit/main/`,
           tags: 'tags.yml',
           onInlineTags: 'throw',
@@ -215,6 +230,11 @@ const config = {
         },
       } satisfies DocsOptions,
     ],
+    (context: LoadContext) =>
+      blogTagAliasesPlugin(context, {
+        aliases: blogTagAliases,
+        sidebarCount: blogSidebarCount,
+      }),
     contentRulesPlugin,
     deploymentFactsPlugin,
     latestBlogPostPlugin,

@@ -217,9 +217,28 @@ const blog: SiteRoute[] = [
   {path: '/help/blog/tags/facebook', h1: /tagged with "api"/i},
   {path: '/help/blog/tags/hello', h1: /tagged with "product news"/i},
   {path: '/help/blog/tags/hola', h1: /tagged with "selling abroad"/i},
+  // The tags' own addresses, which say what their posts are about; the four
+  // above are their old addresses, kept as pages (blog-tag-aliases).
+  {path: '/help/blog/tags/api', h1: /tagged with "api"/i},
+  {path: '/help/blog/tags/app-releases', h1: /tagged with "app releases"/i},
+  {path: '/help/blog/tags/help-site', h1: /tagged with "help site"/i},
+  {path: '/help/blog/tags/product-news', h1: /tagged with "product news"/i},
+  {
+    path: '/help/blog/tags/selling-abroad',
+    h1: /tagged with "selling abroad"/i,
+  },
   {path: '/help/blog/hello-world', h1: /batch stock/i},
   {path: '/help/blog/hola', h1: /spanish|hola/i},
   {path: '/help/blog/welcome', h1: /welcome/i},
+  {path: '/help/blog/api-release-2023-07', h1: /^api release 2023-07/i},
+  {
+    path: '/help/blog/app-release-2023-07-31',
+    h1: /^web app release notes, 31 july 2023/i,
+  },
+  {
+    path: '/help/blog/app-release-2023-09-12',
+    h1: /^web app release notes, 12 september 2023/i,
+  },
 ];
 
 export const routes: SiteRoute[] = [

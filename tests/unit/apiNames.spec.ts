@@ -18,9 +18,15 @@ import {
   releaseOfFile,
 } from '../../src/plugins/openapi-reference/releases';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
+import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {
+  releaseOnDay,
+  releaseShipDays,
+} from '../../src/plugins/content-rules/post-release';
 
 const siteDir = path.join(__dirname, '..', '..');
 const world = loadWorld(siteDir);
+const shipDays = releaseShipDays(loadProductNumbers(siteDir));
 let model: ApiModel;
 const requestValidators = new Map<string, RequestValidator>();
 
@@ -33,14 +39,18 @@ test.beforeAll(async () => {
 
 /** The problems of a page's source, as the build checks it. */
 function problemsOf(file: string, source: string): string[] {
-  const release = releaseOfFile(file);
+  // A post (blog/YYYY-MM-DD-…) describes the release of its day.
+  const day = /^blog\/(\d{4}-\d{2}-\d{2})-/.exec(file)?.[1];
+  const release =
+    day === undefined ? releaseOfFile(file) : releaseOnDay(day, shipDays);
   return apiNameProblems(
     {file, source},
     releaseSpec(model, release),
     release,
     [...model.releases].map(([name, spec]) => ({release: name, spec})),
     world,
-    requestValidators.get(release)!,
+    requestValidators,
+    day === undefined ? undefined : {day, shipDays},
   );
 }
 
@@ -196,7 +206,7 @@ test('a request sample that the release would refuse fails at its line, by the v
   );
 });
 
-test('a request sample without Hub-Version fails at its line, naming the page’s release; a blog post may send none', () => {
+test('a request sample without Hub-Version fails at its line, naming the page’s release', () => {
   const source = [
     '```bash',
     'curl "https://sandbox.api.example.com/v1/orders?limit=2" \\',
@@ -212,10 +222,47 @@ test('a request sample without Hub-Version fails at its line, naming the page’
   ).toEqual([
     `api_versioned_docs/version-${older}/example.mdx:2: the request sample is not valid in release ${older}: GET /orders sends no Hub-Version header; every request sample pins its page's release (Hub-Version: ${older}).`,
   ]);
-  expect(problemsOf('blog/2023-05-04-example.md', source)).toEqual([]);
   const pinned = source.replace(
     '7dc"',
     `7dc" \\\n  -H "Hub-Version: ${latestRelease}"`,
   );
   expect(problemsOf('docs/example.mdx', pinned)).toEqual([]);
+});
+
+test('a blog post pins a release that had shipped by its date, and is read as the release of its day', () => {
+  const [older] = olderReleases;
+  const shipped = shipDays.get(latestRelease)!;
+  const sample = (release?: string) =>
+    [
+      '```bash',
+      'curl "https://sandbox.api.example.com/v1/orders?limit=2" \\',
+      `  -H "Authorization: Bearer ih_test_4eC39HqLyjWDarjtT1zdp7dc"${release ? ` \\\n  -H "Hub-Version: ${release}"` : ''}`,
+      '```',
+    ].join('\n');
+  const before = 'blog/2023-05-04-example.md';
+  const after = `blog/${shipped}-example.md`;
+  expect(shipped).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(releaseOnDay('2023-05-04', shipDays)).toBe(older);
+  expect(releaseOnDay(shipped, shipDays)).toBe(latestRelease);
+  expect(problemsOf(before, sample())).toEqual([
+    `${before}:2: the request sample is not valid in release ${older}: GET /orders sends no Hub-Version header; every request sample pins its page's release (Hub-Version: ${older}).`,
+  ]);
+  expect(problemsOf(before, sample(older))).toEqual([]);
+  expect(problemsOf(before, sample(latestRelease))).toEqual([
+    `${before}:2: the request sample is not valid in release ${older}: Hub-Version: ${latestRelease} shipped on ${shipped}, after the post's date (2023-05-04); a post shows the API of its day, release ${older}.`,
+  ]);
+  // An announcement shows the old release beside the new.
+  expect(problemsOf(after, sample(older))).toEqual([]);
+  expect(problemsOf(after, sample(latestRelease))).toEqual([]);
+  // Its prose is read as the release of its day: `partially_dispatched`
+  // came with the latest.
+  const prose = 'An order can be `partially_dispatched`.';
+  expect(problemsOf(before, prose)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^${before}:1: partially_dispatched is a field or value of release ${latestRelease}, not of release ${older}\\.`,
+      ),
+    ),
+  ]);
+  expect(problemsOf(after, prose)).toEqual([]);
 });

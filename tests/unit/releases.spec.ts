@@ -5,6 +5,11 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {allExampleCases, validateExample} from '../support/openapi';
+import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {
+  releaseShipDays,
+  releasedNumberName,
+} from '../../src/plugins/content-rules/post-release';
 import {
   exampleIds,
   exampleRuleProblems,
@@ -277,4 +282,33 @@ test('a difference no section explains fails the changelog', async () => {
   );
   const changes = releaseChanges(doctored, latest);
   expect(() => groupChanges(changes)).toThrow(/website/);
+});
+
+test('every release but the oldest has the day it shipped, and an older release is supported for the support months after its successor shipped', () => {
+  const numbers = loadProductNumbers(path.join(__dirname, '..', '..'));
+  const shipDays = releaseShipDays(numbers);
+  const months = numbers.find(
+    ({name}) => name === 'release_support_months',
+  )!.value;
+  expect(typeof months).toBe('number');
+  apiReleases.forEach((release, index) => {
+    const successor = apiReleases[index - 1];
+    if (index < apiReleases.length - 1) {
+      expect(shipDays.get(release), releasedNumberName(release)).toMatch(
+        /^\d{4}-\d{2}-\d{2}$/,
+      );
+    }
+    if (successor === undefined) {
+      return;
+    }
+    const until = numbers.find(
+      ({name}) =>
+        name === `release_${release.replaceAll('-', '_')}_supported_until`,
+    )?.value;
+    const end = new Date(`${shipDays.get(successor)!}T00:00:00Z`);
+    end.setUTCMonth(end.getUTCMonth() + (months as number));
+    expect(until, `${release} supported until`).toBe(
+      end.toISOString().slice(0, 10),
+    );
+  });
 });

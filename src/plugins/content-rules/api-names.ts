@@ -9,7 +9,12 @@ import {
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
-import {requestSamples, type RequestValidator} from './request-samples';
+import {releaseHeader} from '../openapi-reference/releases';
+import {
+  requestSamples,
+  type RequestSample,
+  type RequestValidator,
+} from './request-samples';
 
 /**
  * What a page names of the API, checked against the document of the page's
@@ -415,8 +420,37 @@ function queryBlockProblems(page: PageSource): string[] {
   });
 }
 
-/** Posts are true at their date, so their samples need not pin today's release. */
-const BLOG_FOLDER = 'blog/';
+/**
+ * A blog post's day and the day each release shipped: a post's samples may
+ * pin any release that had shipped by its day (an announcement shows the
+ * old release beside the new), and no later one.
+ */
+export interface PostDay {
+  /** The post's date, `YYYY-MM-DD`. */
+  day: string;
+  shipDays: ReadonlyMap<string, string>;
+}
+
+/** The release a sample is checked against, or why it cannot be. */
+function sampleRelease(
+  sample: RequestSample,
+  release: string,
+  validators: ReadonlyMap<string, RequestValidator>,
+  post: PostDay | undefined,
+): {release: string; problem?: string} {
+  const named = sample.headers.get(releaseHeader.toLowerCase());
+  if (!post || named === undefined || !validators.has(named)) {
+    return {release};
+  }
+  const shipped = post.shipDays.get(named);
+  if (shipped !== undefined && shipped > post.day) {
+    return {
+      release,
+      problem: `${releaseHeader}: ${named} shipped on ${shipped}, after the post's date (${post.day}); a post shows the API of its day, release ${release}`,
+    };
+  }
+  return {release: named};
+}
 
 /** Every problem of one page against its release's document (and its request validator) and the sample world. */
 export function apiNameProblems(
@@ -425,7 +459,8 @@ export function apiNameProblems(
   release: string,
   releases: readonly {release: string; spec: LoadedSpec}[],
   world: World,
-  validateRequest: RequestValidator,
+  validators: ReadonlyMap<string, RequestValidator>,
+  post?: PostDay,
 ): string[] {
   page = withoutDeliberate(page);
   const allSpecs = releases.map((other) => other.spec);
@@ -437,13 +472,15 @@ export function apiNameProblems(
     ...errorCodeProblems(page, spec, release),
     ...filterProblems(page, spec, release),
     ...worldSampleProblems(page, world),
-    ...requestSamples(page.source).flatMap((sample) =>
-      validateRequest(sample, {
-        pinsRelease: !page.file.startsWith(BLOG_FOLDER),
-      }).map(
+    ...requestSamples(page.source).flatMap((sample) => {
+      const checked = sampleRelease(sample, release, validators, post);
+      const problems = checked.problem
+        ? [checked.problem]
+        : validators.get(checked.release)!(sample);
+      return problems.map(
         (problem) =>
-          `${page.file}:${sample.line}: the request sample is not valid in release ${release}: ${problem}.`,
-      ),
-    ),
+          `${page.file}:${sample.line}: the request sample is not valid in release ${checked.release}: ${problem}.`,
+      );
+    }),
   ];
 }

@@ -13,6 +13,7 @@ import {boldLabels, labelProblems, loadAppLabels} from './labels';
 import {figureProblems} from './figures';
 import {brokenLinks, type LinkSource} from './links';
 import {loadProductNumbers, pageNumberProblems} from './numbers';
+import {postDay, releaseOnDay, releaseShipDays} from './post-release';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 
 /**
@@ -45,23 +46,25 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       const sitePages = (allContent['docusaurus-plugin-content-pages']
         ?.default ?? []) as {permalink: string}[];
       const versions = docsInstances.flatMap((docs) => docs.loadedVersions);
-      const pages: (PageToCheck & LinkSource)[] = await Promise.all([
-        ...versions.flatMap((version) =>
-          version.docs.map(async (doc) => ({
-            file: toFile(doc.source),
-            absoluteFile: absolute(doc.source),
-            frontMatter: doc.frontMatter,
-            source: await read(doc.source),
-            minWords: minWordsFor(toFile(doc.source)),
+      const pages: (PageToCheck & LinkSource & {day?: string})[] =
+        await Promise.all([
+          ...versions.flatMap((version) =>
+            version.docs.map(async (doc) => ({
+              file: toFile(doc.source),
+              absoluteFile: absolute(doc.source),
+              frontMatter: doc.frontMatter,
+              source: await read(doc.source),
+              minWords: minWordsFor(toFile(doc.source)),
+            })),
+          ),
+          ...(blog?.blogPosts ?? []).map(async (post) => ({
+            file: toFile(post.metadata.source),
+            absoluteFile: absolute(post.metadata.source),
+            frontMatter: post.metadata.frontMatter,
+            source: await read(post.metadata.source),
+            day: postDay(post.metadata.date),
           })),
-        ),
-        ...(blog?.blogPosts ?? []).map(async (post) => ({
-          file: toFile(post.metadata.source),
-          absoluteFile: absolute(post.metadata.source),
-          frontMatter: post.metadata.frontMatter,
-          source: await read(post.metadata.source),
-        })),
-      ]);
+        ]);
       const routes = new Set([
         ...versions.flatMap((version) => [
           version.path,
@@ -94,17 +97,23 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
           ),
         ),
       );
+      const shipDays = releaseShipDays(numbers);
       const problems = [
         ...pages.flatMap(checkPage),
         ...pages.flatMap((page) => {
-          const release = releaseOfFile(page.file);
+          // A post describes the release of its day; a page, its folder's.
+          const release =
+            page.day === undefined
+              ? releaseOfFile(page.file)
+              : releaseOnDay(page.day, shipDays);
           return apiNameProblems(
             page,
             releaseSpec(model, release),
             release,
             releases,
             world,
-            requestValidators.get(release)!,
+            requestValidators,
+            page.day === undefined ? undefined : {day: page.day, shipDays},
           );
         }),
         ...pages.flatMap((page) =>

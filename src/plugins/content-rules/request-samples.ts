@@ -19,7 +19,8 @@ import type {LoadedSpec} from '../openapi-reference/spec';
  * Every sample sends the release header (`Hub-Version`), which the loader
  * declares on every operation with the release's name as its one value, so
  * a sample pins the release of its page (PRODUCT-DECISIONS.md, "Every
- * request sample"); a blog post, true at its date, may send none.
+ * request sample"); a blog post's, one that had shipped by its date
+ * (post-release.ts).
  */
 
 /** The header that chooses the release, declared on every operation by the loader. */
@@ -222,13 +223,7 @@ function withBodyFile(source: string, sample: RequestSample): RequestSample {
 }
 
 /** What is wrong with a request sample, against one release's document. */
-export type RequestValidator = (
-  sample: RequestSample,
-  options?: {
-    /** Whether the sample must send the release header (not in blog posts). */
-    pinsRelease?: boolean;
-  },
-) => string[];
+export type RequestValidator = (sample: RequestSample) => string[];
 
 /** A sample that openapi-backend refuses: Ajv's error, on one part of the request. */
 function describeRefusal(named: string, error: ErrorObject): string {
@@ -286,7 +281,7 @@ export function requestValidator(spec: LoadedSpec): Promise<RequestValidator> {
         addFormats(new Ajv2020({...options, strict: false, allErrors: true})),
     });
     await api.init();
-    return (sample, {pinsRelease = true} = {}) => {
+    return (sample) => {
       const named = `${sample.method} ${sample.path}`;
       const operation = api.router.matchOperation({
         method: sample.method,
@@ -330,7 +325,6 @@ export function requestValidator(spec: LoadedSpec): Promise<RequestValidator> {
           parameter.name === RELEASE_HEADER,
       );
       if (
-        pinsRelease &&
         declaresRelease &&
         !sample.headers.has(RELEASE_HEADER.toLowerCase())
       ) {
