@@ -230,7 +230,8 @@ export function Label({children}: {children: string}): ReactNode {
  * A value of the sample world (openapi/world/world.yaml), as the app shows
  * it: `of` is the fact's path (`ord_5Yc1Hd6.number`,
  * `var_3Tn8Wq1:wh_1Rk5Ds3.available`), `at` an earlier moment of its object
- * (an `updated_at`), `format` how it is written (count, number, date, time)
+ * (an `updated_at`), `format` how it is written (count, number, date, time,
+ * or money: an amount in pence as £149.00)
  * and `zone` the time zone of a date or time (the app shows the company's).
  * The build checks that the text is the world's; an object's id alone
  * (`of="ord_5Yc1Hd6"`, no children) draws the id.
@@ -244,7 +245,7 @@ export function Fact({
 }: {
   of: string;
   at?: string;
-  format?: 'count' | 'number' | 'date' | 'time';
+  format?: 'count' | 'number' | 'date' | 'time' | 'money';
   zone?: string;
   children?: ReactNode;
 }): ReactNode {

@@ -103,9 +103,9 @@ export default function HostOverridesFigure(): ReactNode {
               </code>
             </Cell>
             <Cell label="Brand price (wholesale)">
-              <Literal why="prc_8Mv3Qa2's amount, 6950 pence, in pounds as the app shows it; a Fact writes money only in minor units">
+              <Fact of="prc_8Mv3Qa2.amount" format="money">
                 £69.50
-              </Literal>
+              </Fact>
             </Cell>
             <Cell label="Price override">
               <span className={styles.input}>

@@ -21,13 +21,12 @@ const productTabs = ['Details', 'Variants', 'Images', 'Prices'];
 const change = 'pch_2Fs7Kd4';
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-/** A price in pounds, as the app shows it. */
+/** A price in pounds, as the app shows it, from the sample world. */
 function Price({id, pence}: {id: string; pence: number}): ReactNode {
   return (
-    <Literal
-      why={`${id}'s amount, ${pence} pence, in pounds as the app shows it; a Fact writes money only in minor units`}>
+    <Fact of={`${id}.amount`} format="money">
       {pounds(pence)}
-    </Literal>
+    </Fact>
   );
 }
 

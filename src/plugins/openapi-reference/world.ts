@@ -327,8 +327,8 @@ export const months = [
   'December',
 ];
 
-/** How a page writes a fact: as it is, or a count, date or time of it. */
-export type FactFormat = 'count' | 'number' | 'date' | 'time';
+/** How a page writes a fact: as it is, or a count, date, time or amount of it. */
+export type FactFormat = 'count' | 'number' | 'date' | 'time' | 'money';
 
 /**
  * The hour and minute, or the day, of a moment in a time zone (the company's,
@@ -365,6 +365,16 @@ export function formatFact(
     }
     return numberWords[value.length] ?? String(value.length);
   }
+  if (format === 'money') {
+    // The sample world's amounts are in minor units of its currency, GBP.
+    if (typeof value !== 'number') {
+      throw new Error('format="money" needs an amount in minor units');
+    }
+    return (value / 100).toLocaleString('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+    });
+  }
   if (format === 'number') {
     if (typeof value !== 'number') {
       throw new Error('format="number" needs a number');
@@ -385,7 +395,9 @@ export function formatFact(
     }
   }
   if (format !== undefined) {
-    throw new Error(`unknown format "${format}" (count, number, date or time)`);
+    throw new Error(
+      `unknown format "${format}" (count, number, date, time or money)`,
+    );
   }
   if (value !== null && typeof value === 'object') {
     throw new Error(
