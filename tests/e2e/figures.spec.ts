@@ -30,6 +30,52 @@ const figures = [
     caption: /stock screen filtered to ALDF-HWJ-OLV-M/i,
     text: 'Changes: stock ALDF-HWJ-OLV-M at Leeds DC',
   },
+  // figb
+  {
+    path: '/help/docs/advanced/order-export-formats',
+    caption: /export dialog open over the orders grid/i,
+    text: 'placed_at >= yesterday AND placed_at < today',
+  },
+  {
+    path: '/help/docs/advanced/advanced-views',
+    caption: /orders grid with the views menu open/i,
+    text: 'Set as company default',
+  },
+  {
+    path: '/help/docs/advanced/advanced-query',
+    caption: /advanced query switched on and a mistake/i,
+    text: 'Expected a value after "=" at column 10',
+  },
+  {
+    path: '/help/docs/getting-started/change',
+    caption: /changes screen filtered to the stock record/i,
+    text: 'Record: stock ALDF-HWJ-OLV-M at Leeds DC',
+  },
+  {
+    path: '/help/docs/advanced/api-keys',
+    caption: /settings → api keys of northwind outfitters/i,
+    text: 'ih_live_4eC3…',
+  },
+  {
+    path: '/help/docs/advanced/api-keys',
+    caption: /create api key dialog filled in/i,
+    text: 'ih_test_4eC39HqLyjWDarjtT1zdp7dc',
+  },
+  {
+    path: '/help/docs/advanced/webhooks',
+    caption: /deliveries tab of the northwind erp webhook/i,
+    text: 'https://erp.northwind.example.com/hooks/integration-hub',
+  },
+  {
+    path: '/help/docs/resources/resource-company',
+    caption: /settings → company of northwind outfitters/i,
+    text: 'Europe/London',
+  },
+  {
+    path: '/help/docs/resources/resource-company',
+    caption: /settings → users of northwind outfitters/i,
+    text: 'daniel.hughes@northwind.example.com',
+  },
 ];
 
 const phoneWidth = 390;
@@ -45,7 +91,7 @@ for (const [width, mode] of [
     test.use({viewport: {width, height: 900}});
 
     for (const {path, caption, text} of figures) {
-      test(`${path} has its figure, captioned, legible and within the page`, async ({
+      test(`${path} has its figure ${String(caption)}, captioned, legible and within the page`, async ({
         page,
       }) => {
         // The colour mode as the toggle stores it (the toggle itself is in
