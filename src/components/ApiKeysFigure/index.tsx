@@ -43,8 +43,9 @@ export default function ApiKeysFigure(): ReactNode {
           stop changing before you revoke a key you have replaced.
         </>,
         <>
-          <strong>Change release</strong> moves the key to a newer API release;{' '}
-          <strong>Revoke</strong> stops the key within seconds, for good.
+          On the selected key, <strong>Change release</strong> moves it to a
+          newer API release;{' '}
+          <strong>Revoke</strong> stops it within seconds, for good.
         </>,
       ]}>
       <p className={styles.toolbar}>
@@ -61,9 +62,8 @@ export default function ApiKeysFigure(): ReactNode {
           'API release',
           'Created',
           'Last used',
-          '',
         ]}>
-        <Row>
+        <Row highlight>
           <Cell label="Name">
             <strong>
               <Fact of={`${key}.name`}>ERP sync</Fact>
@@ -76,7 +76,9 @@ export default function ApiKeysFigure(): ReactNode {
             <Marker n={2} />
           </Cell>
           <Cell label="Environment and scope">
-            <Label>Production</Label>, <Label>Read and write</Label>
+            <span>
+              <Label>Production</Label>, <Label>Read and write</Label>
+            </span>
           </Cell>
           <Cell label="API release">
             <code>
@@ -112,13 +114,13 @@ export default function ApiKeysFigure(): ReactNode {
             </span>
             <Marker n={3} />
           </Cell>
-          <Cell label="Actions">
-            <Control>Change release</Control>
-            <Control>Revoke</Control>
-            <Marker n={4} />
-          </Cell>
         </Row>
       </Grid>
+      <p className={styles.rowActions}>
+        <Control>Change release</Control>
+        <Control>Revoke</Control>
+        <Marker n={4} />
+      </p>
     </AppFigure>
   );
 }

@@ -138,7 +138,9 @@ export default function ChangesScreenFigure(): ReactNode {
       </Grid>
       <div className={styles.panel}>
         <p className={styles.panelTitle}>
-          <Time entry={selected} /> · {selected.actor}
+          <span>
+            <Time entry={selected} /> · {selected.actor}
+          </span>
           <Marker n={4} />
         </p>
         <table className={styles.values}>

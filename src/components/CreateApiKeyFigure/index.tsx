@@ -87,7 +87,10 @@ export default function CreateApiKeyFigure(): ReactNode {
           <Control primary>Create</Control>
         </p>
         <div className={styles.result}>
-          <p className={styles.once}>Shown once, after Create:</p>
+          <p className={styles.once}>
+            Shown once, after Create:
+            <Marker n={4} />
+          </p>
           <p className={styles.field}>
             <span className={styles.name}>
               <Label>API key</Label>
@@ -98,7 +101,6 @@ export default function CreateApiKeyFigure(): ReactNode {
               </Literal>
             </code>
             <Control>Copy</Control>
-            <Marker n={4} />
           </p>
         </div>
       </div>

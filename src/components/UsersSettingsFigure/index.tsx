@@ -70,9 +70,6 @@ export default function UsersSettingsFigure(): ReactNode {
               <Fact of="usr_2Bv8Nx4.status">active</Fact>
             </Status>
           </Cell>
-          <Cell label="Actions">
-            <Control>Reset two-factor</Control>
-          </Cell>
         </Row>
         <Row highlight>
           <Cell label="Name">

@@ -87,8 +87,8 @@ export default function ViewsMenuFigure(): ReactNode {
             <Label>Shared</Label>
           </li>
           <li className={styles.current}>
-            <span aria-hidden="true">✓ </span>
-            {waiting}
+            <span aria-hidden="true">✓&nbsp;</span>
+            <span>{waiting}</span>
           </li>
         </ul>
         <ul className={styles.items} aria-label="Actions">
