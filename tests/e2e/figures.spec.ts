@@ -33,7 +33,7 @@ const figures = [
   // figb
   {
     path: '/help/docs/advanced/order-export-formats',
-    caption: /export dialog open over the orders grid/i,
+    caption: /export dialogue open over the orders grid/i,
     text: 'placed_at >= yesterday AND placed_at < today',
   },
   {
@@ -58,7 +58,7 @@ const figures = [
   },
   {
     path: '/help/docs/advanced/api-keys',
-    caption: /create api key dialog filled in/i,
+    caption: /create api key dialogue filled in/i,
     text: 'ih_test_4eC39HqLyjWDarjtT1zdp7dc',
   },
   {

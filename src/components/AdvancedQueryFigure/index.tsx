@@ -22,9 +22,9 @@ export default function AdvancedQueryFigure(): ReactNode {
       screen={['Orders']}
       caption={
         <>
-          The Orders grid with <strong>Advanced query</strong> switched on and
-          a mistake in the query: the bar is red, and the message under it
-          names the column where the problem starts.
+          The Orders grid with <strong>Advanced query</strong> switched on and a
+          mistake in the query: the bar is red, and the message under it names
+          the column where the problem starts.
         </>
       }
       notes={[

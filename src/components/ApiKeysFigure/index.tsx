@@ -32,7 +32,7 @@ export default function ApiKeysFigure(): ReactNode {
       }
       notes={[
         <>
-          <strong>Create API key</strong> opens the dialog for a new key.
+          <strong>Create API key</strong> opens the dialogue for a new key.
         </>,
         <>
           Only the first characters of a key are shown; the full key is shown
@@ -44,8 +44,8 @@ export default function ApiKeysFigure(): ReactNode {
         </>,
         <>
           On the selected key, <strong>Change release</strong> moves it to a
-          newer API release;{' '}
-          <strong>Revoke</strong> stops it within seconds, for good.
+          newer API release; <strong>Revoke</strong> stops it within seconds,
+          for good.
         </>,
       ]}>
       <p className={styles.toolbar}>
@@ -88,10 +88,7 @@ export default function ApiKeysFigure(): ReactNode {
           <Cell label="Created">
             <span>
               <Fact of={`${key}.created_by.name`}>Priya Shah</Fact>,{' '}
-              <Fact
-                of={`${key}.created_at`}
-                format="date"
-                zone="Europe/London">
+              <Fact of={`${key}.created_at`} format="date" zone="Europe/London">
                 2 May 2023
               </Fact>
             </span>

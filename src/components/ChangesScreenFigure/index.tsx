@@ -66,8 +66,8 @@ export default function ChangesScreenFigure(): ReactNode {
             zone="Europe/London">
             5 May 2023
           </Fact>
-          , newest first, with Priya Shah&apos;s change selected and its
-          details open.
+          , newest first, with Priya Shah&apos;s change selected and its details
+          open.
         </>
       }
       notes={[

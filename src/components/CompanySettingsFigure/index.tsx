@@ -23,8 +23,8 @@ export default function CompanySettingsFigure(): ReactNode {
       }
       notes={[
         <>
-          The company&apos;s ID, for support and the API, and its type, set
-          when the company was created.
+          The company&apos;s ID, for support and the API, and its type, set when
+          the company was created.
         </>,
         <>
           <strong>Time zone</strong>: the app shows dates in it, and{' '}

@@ -3,7 +3,7 @@ import AppFigure, {Control, Label, Literal, Marker} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
- * The Create API key dialog of the API keys guide: a sandbox key for the
+ * The Create API key dialogue of the API keys guide: a sandbox key for the
  * ERP while it is built, filled in, and the key it shows once after
  * Create. The key is the site's placeholder sandbox key.
  */
@@ -31,15 +31,15 @@ export default function CreateApiKeyFigure(): ReactNode {
       screen={['Settings', 'API keys', 'Create API key']}
       caption={
         <>
-          The <strong>Create API key</strong> dialog filled in for a sandbox key
-          named ERP sync that reads and writes, and, after{' '}
+          The <strong>Create API key</strong> dialogue filled in for a sandbox
+          key named ERP sync that reads and writes, and, after{' '}
           <strong>Create</strong>, the full key shown once.
         </>
       }
       notes={[
         <>
-          A name that says what uses the key: it is the actor of the
-          key&apos;s changes in <strong>Changes</strong>.
+          A name that says what uses the key: it is the actor of the key&apos;s
+          changes in <strong>Changes</strong>.
         </>,
         <>
           <strong>Sandbox</strong> keys start <code>ih_test_</code> and work
@@ -51,11 +51,11 @@ export default function CreateApiKeyFigure(): ReactNode {
           <strong>Read and write</strong> for systems that change data.
         </>,
         <>
-          The full key is shown once only. Select <strong>Copy</strong> and
-          hand it over through a password manager.
+          The full key is shown once only. Select <strong>Copy</strong> and hand
+          it over through a password manager.
         </>,
       ]}>
-      <div className={styles.dialog} role="group" aria-label="Create API key">
+      <div className={styles.dialogue} role="group" aria-label="Create API key">
         <p className={styles.title}>
           <Label>Create API key</Label>
         </p>

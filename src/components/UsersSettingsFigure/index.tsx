@@ -38,7 +38,8 @@ export default function UsersSettingsFigure(): ReactNode {
           <code>admin</code>, <code>member</code> or <code>read_only</code>.
         </>,
         <>
-          An invitation lasts seven days; <strong>Resend</strong> sends a fresh one.
+          An invitation lasts seven days; <strong>Resend</strong> sends a fresh
+          one.
         </>,
       ]}>
       <p className={styles.toolbar}>

@@ -46,8 +46,8 @@ export default function ViewsMenuFigure(): ReactNode {
           <strong>Advanced query</strong> to type the filter.
         </>,
         <>
-          The built-in <strong>All orders</strong>, your private views, then
-          the views under <strong>Shared</strong>.
+          The built-in <strong>All orders</strong>, your private views, then the
+          views under <strong>Shared</strong>.
         </>,
         <>
           <strong>Save</strong> keeps the changes in this view;{' '}

@@ -106,8 +106,8 @@ export default function WebhookDeliveriesFigure(): ReactNode {
           <strong>Roll secret</strong> are beside it.
         </>,
         <>
-          Each attempt: when, the event type, which attempt, the status code
-          the system answered and how long it took. A success status counts as
+          Each attempt: when, the event type, which attempt, the status code the
+          system answered and how long it took. A success status counts as
           received.
         </>,
         <>

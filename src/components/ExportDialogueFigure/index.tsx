@@ -11,12 +11,12 @@ import AppFigure, {
 import styles from './styles.module.css';
 
 /**
- * The Export dialog over the Orders grid (the order export guide's steps):
+ * The Export dialogue over the Orders grid (the order export guide's steps):
  * yesterday's orders, the world's 3 May order 10479, about to be exported
  * as CSV with the view's columns.
  */
 
-/** A choice of the dialog, drawn as a radio button. */
+/** A choice of the dialogue, drawn as a radio button. */
 function Choice({
   chosen = false,
   children,
@@ -32,14 +32,14 @@ function Choice({
   );
 }
 
-export default function ExportDialogFigure(): ReactNode {
+export default function ExportDialogueFigure(): ReactNode {
   return (
     <AppFigure
-      name="ExportDialogFigure"
+      name="ExportDialogueFigure"
       screen={['Orders']}
       caption={
         <>
-          The <strong>Export</strong> dialog open over the Orders grid, whose
+          The <strong>Export</strong> dialogue open over the Orders grid, whose
           view is filtered to yesterday&apos;s orders. <strong>CSV</strong> is
           chosen under <strong>Format</strong> and <strong>This view</strong>{' '}
           under <strong>Columns</strong>.
@@ -51,7 +51,7 @@ export default function ExportDialogFigure(): ReactNode {
           which orders the file holds and in what order.
         </>,
         <>
-          <strong>Export</strong> above the grid opens the dialog.
+          <strong>Export</strong> above the grid opens the dialogue.
         </>,
         <>
           <strong>Format</strong>: <strong>CSV</strong>, <strong>XLSX</strong>{' '}
@@ -114,7 +114,10 @@ export default function ExportDialogFigure(): ReactNode {
           </Cell>
         </Row>
       </Grid>
-      <div className={styles.dialog} role="group" aria-label="Export dialog">
+      <div
+        className={styles.dialogue}
+        role="group"
+        aria-label="Export dialogue">
         <p className={styles.title}>
           <Label>Export</Label>
         </p>
