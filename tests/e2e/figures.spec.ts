@@ -39,7 +39,7 @@ const figures = [
   {
     path: '/help/docs/advanced/advanced-views',
     caption: /orders grid with the views menu open/i,
-    text: 'Set as company default',
+    text: 'Clear my default',
   },
   {
     path: '/help/docs/advanced/advanced-query',
