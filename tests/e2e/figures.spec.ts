@@ -97,6 +97,52 @@ const figures = [
     caption: /enrichment queue tab of northwind visualsoft/i,
     text: 'Succeeded: description',
   },
+  // figb
+  {
+    path: '/help/docs/advanced/order-export-formats',
+    caption: /export dialogue open over the orders grid/i,
+    text: 'placed_at >= yesterday AND placed_at < today',
+  },
+  {
+    path: '/help/docs/advanced/advanced-views',
+    caption: /orders grid with the views menu open/i,
+    text: 'Clear my default',
+  },
+  {
+    path: '/help/docs/advanced/advanced-query',
+    caption: /advanced query switched on and a mistake/i,
+    text: 'Expected a value after "=" at column 10',
+  },
+  {
+    path: '/help/docs/getting-started/change',
+    caption: /changes screen filtered to the stock record/i,
+    text: 'Record: stock ALDF-HWJ-OLV-M at Leeds DC',
+  },
+  {
+    path: '/help/docs/advanced/api-keys',
+    caption: /settings → api keys of northwind outfitters/i,
+    text: 'ih_live_4eC3…',
+  },
+  {
+    path: '/help/docs/advanced/api-keys',
+    caption: /create api key dialogue filled in/i,
+    text: 'ih_test_4eC39HqLyjWDarjtT1zdp7dc',
+  },
+  {
+    path: '/help/docs/advanced/webhooks',
+    caption: /deliveries tab of the northwind erp webhook/i,
+    text: 'https://erp.northwind.example.com/hooks/integration-hub',
+  },
+  {
+    path: '/help/docs/resources/resource-company',
+    caption: /settings → company of northwind outfitters/i,
+    text: 'Europe/London',
+  },
+  {
+    path: '/help/docs/resources/resource-company',
+    caption: /settings → users of northwind outfitters/i,
+    text: 'daniel.hughes@northwind.example.com',
+  },
 ];
 
 const phoneWidth = 390;

@@ -1,0 +1,123 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Label,
+  Marker,
+  Row,
+} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * Settings → API keys of Northwind Outfitters at the world's now: its ERP's
+ * production key, "ERP sync", the actor of the change feed's tag change
+ * (chg_01H0ZK5B2C7D9F), as an admin sees the list.
+ */
+
+const key = 'api_key:erp-sync';
+
+export default function ApiKeysFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="ApiKeysFigure"
+      screen={['Settings', 'API keys']}
+      caption={
+        <>
+          <strong>Settings → API keys</strong> of Northwind Outfitters, as an
+          owner or admin sees it: one production key, ERP sync, pinned to API
+          release <Fact of={`${key}.api_release`}>2023-07</Fact>.
+        </>
+      }
+      notes={[
+        <>
+          <strong>Create API key</strong> opens the dialogue for a new key.
+        </>,
+        <>
+          Only the first characters of a key are shown; the full key is shown
+          once, when it is created.
+        </>,
+        <>
+          <strong>Last used</strong>, in the company&apos;s time zone: watch it
+          stop changing before you revoke a key you have replaced.
+        </>,
+        <>
+          On the selected key, <strong>Change release</strong> moves it to a
+          newer API release; <strong>Revoke</strong> stops it within seconds,
+          for good.
+        </>,
+      ]}>
+      <p className={styles.toolbar}>
+        <Marker n={1} />
+        <Control primary>Create API key</Control>
+      </p>
+      <Grid
+        label="API keys"
+        columns={styles.columns}
+        header={[
+          'Name',
+          'Key',
+          'Environment and scope',
+          'API release',
+          'Created',
+          'Last used',
+        ]}>
+        <Row highlight>
+          <Cell label="Name">
+            <strong>
+              <Fact of={`${key}.name`}>ERP sync</Fact>
+            </strong>
+          </Cell>
+          <Cell label="Key">
+            <code>
+              <Fact of={`${key}.prefix`}>ih_live_4eC3</Fact>…
+            </code>
+            <Marker n={2} />
+          </Cell>
+          <Cell label="Environment and scope">
+            <span>
+              <Label>Production</Label>, <Label>Read and write</Label>
+            </span>
+          </Cell>
+          <Cell label="API release">
+            <code>
+              <Fact of={`${key}.api_release`}>2023-07</Fact>
+            </code>
+          </Cell>
+          <Cell label="Created">
+            <span>
+              <Fact of={`${key}.created_by.name`}>Priya Shah</Fact>,{' '}
+              <Fact of={`${key}.created_at`} format="date" zone="Europe/London">
+                2 May 2023
+              </Fact>
+            </span>
+          </Cell>
+          <Cell label="Last used">
+            <span>
+              <Fact
+                of={`${key}.last_used_at`}
+                format="date"
+                zone="Europe/London">
+                4 May 2023
+              </Fact>
+              ,{' '}
+              <Fact
+                of={`${key}.last_used_at`}
+                format="time"
+                zone="Europe/London">
+                10:43
+              </Fact>
+            </span>
+            <Marker n={3} />
+          </Cell>
+        </Row>
+      </Grid>
+      <p className={styles.rowActions}>
+        <Control>Change release</Control>
+        <Control>Revoke</Control>
+        <Marker n={4} />
+      </p>
+    </AppFigure>
+  );
+}

@@ -1,0 +1,105 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Marker,
+  Row,
+  Status,
+} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * Settings → Users of Northwind Outfitters at the world's now: Priya Shah,
+ * an admin, and Daniel Hughes, invited as a member that morning (the
+ * company guide's example of a colleague who must not change prices).
+ */
+
+export default function UsersSettingsFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="UsersSettingsFigure"
+      screen={['Settings', 'Users']}
+      caption={
+        <>
+          <strong>Settings → Users</strong> of Northwind Outfitters, with Priya
+          Shah, an <code>admin</code>, and Daniel Hughes, invited as a{' '}
+          <code>member</code> and not yet signed in.
+        </>
+      }
+      notes={[
+        <>
+          <strong>Invite user</strong>: an email address and a role, then{' '}
+          <strong>Send invitation</strong>.
+        </>,
+        <>
+          The role decides what the user can do: <code>owner</code>,{' '}
+          <code>admin</code>, <code>member</code> or <code>read_only</code>.
+        </>,
+        <>
+          An invitation lasts seven days; <strong>Resend</strong> sends a fresh
+          one.
+        </>,
+      ]}>
+      <p className={styles.toolbar}>
+        <Marker n={1} />
+        <Control primary>Invite user</Control>
+      </p>
+      <Grid
+        label="Users"
+        columns={styles.columns}
+        header={['Name', 'Email', 'Role', 'Two-factor', 'Status', '']}>
+        <Row>
+          <Cell label="Name">
+            <strong>
+              <Fact of="usr_2Bv8Nx4.name">Priya Shah</Fact>
+            </strong>
+          </Cell>
+          <Cell label="Email">
+            <Fact of="usr_2Bv8Nx4.email">priya@northwind.example.com</Fact>
+          </Cell>
+          <Cell label="Role">
+            <code>
+              <Fact of="usr_2Bv8Nx4.role">admin</Fact>
+            </code>
+            <Marker n={2} />
+          </Cell>
+          <Cell label="Two-factor">On</Cell>
+          <Cell label="Status">
+            <Status tone="success">
+              <Fact of="usr_2Bv8Nx4.status">active</Fact>
+            </Status>
+          </Cell>
+        </Row>
+        <Row highlight>
+          <Cell label="Name">
+            <strong>
+              <Fact of="usr_4Kp7Wz2.name">Daniel Hughes</Fact>
+            </strong>
+          </Cell>
+          <Cell label="Email">
+            <Fact of="usr_4Kp7Wz2.email">
+              daniel.hughes@northwind.example.com
+            </Fact>
+          </Cell>
+          <Cell label="Role">
+            <code>
+              <Fact of="usr_4Kp7Wz2.role">member</Fact>
+            </code>
+          </Cell>
+          <Cell label="Two-factor">Not set up</Cell>
+          <Cell label="Status">
+            <Status tone="neutral">
+              <Fact of="usr_4Kp7Wz2.status">invited</Fact>
+            </Status>
+          </Cell>
+          <Cell label="Actions">
+            <Control>Resend</Control>
+            <Marker n={3} />
+          </Cell>
+        </Row>
+      </Grid>
+    </AppFigure>
+  );
+}
