@@ -102,6 +102,11 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     `${where}: <ProductNumber name="rate_limit_per_minute"> shows "60 requests a minute", but src/data/product-numbers.yaml declares "600 requests a minute".`,
   ],
   [
+    'a product number written in words in the caption',
+    {caption: 'Five wrong passwords lock the account for ten minutes.'},
+    `${where}: "lock the account for ten minutes" contradicts the product's lockout_minutes`,
+  ],
+  [
     'a literal without a reason',
     {drawn: '<span data-literal=" ">2</span>'},
     `${where}: a <Literal> without a reason`,

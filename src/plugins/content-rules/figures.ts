@@ -6,7 +6,12 @@ import {
   type World,
 } from '../openapi-reference/world';
 import {appLabelsPath, nearestLabel, type AppLabels} from './labels';
-import {formatNumber, productNumbersPath, type ProductNumber} from './numbers';
+import {
+  formatNumber,
+  pageNumberProblems,
+  productNumbersPath,
+  type ProductNumber,
+} from './numbers';
 
 /**
  * The guides' figures of the app's screens (src/components/*Figure, drawn
@@ -19,7 +24,9 @@ import {formatNumber, productNumbersPath, type ProductNumber} from './numbers';
  *   declared in src/data/app-labels.yaml;
  * - every <Fact> (`data-world`) shows the sample world's value of its fact;
  * - every <ProductNumber> (`data-number`) shows the product's number;
- * - no other digit is drawn or written, unless a <Literal> says why.
+ * - no other digit is drawn or written, unless a <Literal> says why;
+ * - the caption and its key, which are prose, state no product number by
+ *   hand (in words either), as numbers.ts checks a page.
  *
  * Each message names the figure's component and the page it was met on.
  */
@@ -43,6 +50,8 @@ function readText(node: Node): string {
 }
 
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+const squeezeLines = (text: string) =>
+  text.split('\n').map(squeeze).filter(Boolean).join('\n');
 
 export interface FigureSources {
   world: World;
@@ -179,6 +188,40 @@ export function figureProblems(
     };
     for (const child of figure.childNodes) {
       walk(child, false);
+    }
+    // The caption and key are prose: a number of the product written in
+    // words there is checked as on a page.
+    const prose = (node: Node): string =>
+      node.nodeName === '#text'
+        ? (node as DefaultTreeAdapterMap['textNode']).value
+        : isElement(node) &&
+            ['data-number', 'data-world', 'data-literal'].some(
+              (name) => attribute(node, name) !== undefined,
+            )
+          ? ' '
+          : 'childNodes' in node
+            ? node.childNodes
+                .map(prose)
+                .join(isElement(node) && node.tagName === 'li' ? '\n' : '')
+            : '';
+    const caption = figure.childNodes.find(
+      (child) => isElement(child) && child.tagName === 'figcaption',
+    );
+    if (caption) {
+      const file = `src/components/${name}/index.tsx`;
+      problems.push(
+        ...pageNumberProblems(file, squeezeLines(prose(caption)), numbers)
+          // A phrase with digits is reported above, as a number by hand.
+          .filter((problem) => !/^[^"]*"[^"]*\d/.test(problem))
+          .map((problem) =>
+            problem
+              .replace(/^[^:]+:\d+: /, `${where}: `)
+              .replace(
+                /<Limit name="([^"]+)"[^>]*\/>/g,
+                '<ProductNumber name="$1">',
+              ),
+          ),
+      );
     }
   };
 
