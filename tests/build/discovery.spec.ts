@@ -100,6 +100,16 @@ test('the Markdown copies are free of JSX and HTML noise', () => {
   }
 });
 
+test('a drawn screen of the app is its caption and key in the Markdown copy', () => {
+  for (const {path: route} of docsRoutes) {
+    // Every drawn screen names itself "Screen: …" to screen readers.
+    expect(read(markdownFile(route)), route).not.toMatch(/^Screen: /m);
+  }
+  const sync = read(markdownFile('/help/docs/shopify-connect/sync-products'));
+  expect(sync).toContain('dialog for the ticked Harbour Waxed Jacket');
+  expect(sync).toMatch(/^1\. The store to take the product off\./m);
+});
+
 test('the API pages’ Markdown holds their fields, endpoints and every code sample', () => {
   const order = read(
     markdownFile(apiPages.find(({tag}) => tag === 'order')!.path),

@@ -78,8 +78,7 @@ export default function UnpublishFigure(): ReactNode {
                 {index === 0 && (
                   <span className={styles.visuallyHidden}> (selected)</span>
                 )}
-                <br />
-                {what}
+                <span className={styles.what}>{what}</span>
               </span>
               {index === 0 && <Marker n={2} />}
             </li>

@@ -80,6 +80,20 @@ function clean(parent: Parent, baseUrl: string): void {
     ) {
       return [];
     }
+    if (
+      node.tagName === 'figure' &&
+      node.properties?.dataFigure !== undefined
+    ) {
+      // A drawn screen of the app reads as noise in Markdown: its caption
+      // and numbered key are its text alternative, and stand for it.
+      const caption = node.children.find(
+        (child): child is Element =>
+          child.type === 'element' && child.tagName === 'figcaption',
+      );
+      const replacement = element('div', caption?.children ?? []);
+      clean(replacement, baseUrl);
+      return [replacement];
+    }
     if (hasClass(node, 'api-code__label')) {
       return [element('p', [element('strong', node.children)])];
     }
