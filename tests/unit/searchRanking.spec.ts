@@ -146,6 +146,32 @@ test('one result per page, opening its best section', () => {
   });
 });
 
+test('a page opens the section whose heading names the question, however long another section’s text', () => {
+  const reference = indexOf([
+    {
+      title: 'Orders',
+      url: '/help/docs/api/order',
+      sections: [
+        {
+          heading: 'The order object',
+          hash: '#the-order-object',
+          text: 'An order is pending, accepted, cancelled or completed. A cancelled order has a cancel reason; cancelled orders keep their items. An order cancelled by the shop is cancelled here too.',
+        },
+        {
+          heading: 'POST /orders/{id}/cancel',
+          hash: '#post-ordersidcancel',
+          text: 'Moves a pending order to cancelled, with a reason.',
+        },
+      ],
+    },
+  ]);
+  const found = new Searcher(reference, loadSynonyms()).search(
+    'cancel order',
+    8,
+  );
+  expect(found[0]?.document.h).toBe('#post-ordersidcancel');
+});
+
 test('a symptom finds the page through a synonym', () => {
   expect(searcher.search('order never arrived', 8)[0]?.document.u).toBe(
     '/help/docs/missing',

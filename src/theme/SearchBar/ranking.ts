@@ -544,13 +544,24 @@ export class Searcher {
           page.fields,
           concepts.map(() => 0),
         );
+        // The page ranks by its best section; the section it opens is the
+        // one whose own heading names every concept of the question, when
+        // one does ("cancel order" opens POST /orders/{id}/cancel, not the
+        // order object, whose long text says "cancelled" more often).
+        let namedScore = 0;
+        let namedAnchor: string | undefined;
         for (const [anchor, section] of page.sections) {
           const value = scoreOf(page.fields, section);
           if (value > score) {
             score = value;
             bestAnchor = anchor;
           }
+          if (value > namedScore && this.namesAll(pageId, anchor, concepts)) {
+            namedScore = value;
+            namedAnchor = anchor;
+          }
         }
+        bestAnchor = namedAnchor ?? bestAnchor;
         return {
           pageId,
           bestAnchor,
@@ -575,6 +586,24 @@ export class Searcher {
     ];
     return ranked.map(({pageId, bestAnchor, heading, score}) =>
       this.result(pageId, bestAnchor, heading, score, hitsByConcept, tokens),
+    );
+  }
+
+  /**
+   * Whether a section's own heading names every concept of the question, by
+   * its words however written (`POST /orders/{id}/cancel` names "cancel"
+   * and "order").
+   */
+  private namesAll(pageId: number, anchor: string, concepts: Concept[]) {
+    const heading = this.sections.get(pageId)?.get(anchor)?.heading;
+    if (!heading) {
+      return false;
+    }
+    const words = new Set(heading.t.split(/[^\p{L}\p{N}]+/u).map(stemOf));
+    return concepts.every((concept) =>
+      concept.alternatives.some((alternative) =>
+        alternative.stems.every((stem) => words.has(stem)),
+      ),
     );
   }
 
