@@ -143,6 +143,11 @@ const figures = [
     caption: /settings → users of northwind outfitters/i,
     text: 'daniel.hughes@northwind.example.com',
   },
+  {
+    path: '/help/docs/getting-started/login',
+    caption: /settings → security of northwind outfitters/i,
+    text: 'Two-factor authentication is not required for everyone',
+  },
 ];
 
 const phoneWidth = 390;
