@@ -30,6 +30,42 @@ const figures = [
     caption: /stock screen filtered to ALDF-HWJ-OLV-M/i,
     text: 'Changes: stock ALDF-HWJ-OLV-M at Leeds DC',
   },
+  // figa
+  {
+    path: '/help/docs/getting-started/navigation',
+    caption: /frame around the dashboard of northwind outfitters/i,
+    text: 'Search products, orders and customers',
+  },
+  {
+    path: '/help/docs/getting-started/login',
+    caption: /two-factor authentication section of priya shah/i,
+    text: 'Code from your app',
+  },
+  {
+    path: '/help/docs/resources/resource-file',
+    caption: /summary of tom reid's stock file after upload/i,
+    text: 'with errors, skipped',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /order 10482 from northwind shopify as it arrives/i,
+    text: 'Harbour Waxed Jacket, Olive, M',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /create dispatch form filled in/i,
+    text: 'In this parcel',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /order 10479 with its dispatch failed/i,
+    text: 'the order is already marked as fulfilled',
+  },
+  {
+    path: '/help/docs/resources/resource-stock',
+    caption: /batch bat_4Rt7Ym2 from leeds dc/i,
+    text: 'no variant has this SKU',
+  },
 ];
 
 const phoneWidth = 390;
@@ -45,7 +81,7 @@ for (const [width, mode] of [
     test.use({viewport: {width, height: 900}});
 
     for (const {path, caption, text} of figures) {
-      test(`${path} has its figure, captioned, legible and within the page`, async ({
+      test(`${path} has its figure ${caption}, captioned, legible and within the page`, async ({
         page,
       }) => {
         // The colour mode as the toggle stores it (the toggle itself is in
