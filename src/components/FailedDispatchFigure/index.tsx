@@ -1,3 +1,4 @@
+// cspell:words fulfillment
 import type {ReactNode} from 'react';
 import AppFigure, {Control, Fact, Label, Marker, Status} from '../AppFigure';
 import {Actions, OrderFacts, OrderStep, Panel} from '../OrderScreen';
@@ -7,7 +8,7 @@ import styles from './styles.module.css';
  * Order 10479 on the morning of 4 May 2023: its one parcel, dispatch
  * dsp_4Ka8Yr2, was refused by Shopify because the order had already been
  * fulfilled there. Northwind retried it at 16:10, once the Shopify
- * fulfilment was cancelled.
+ * fulfilment was cancelled. ("Cancel fulfillment" is Shopify's spelling.)
  */
 
 const order = 'ord_4Qb9Ns3';
