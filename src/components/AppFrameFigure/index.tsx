@@ -88,14 +88,11 @@ export default function AppFrameFigure(): ReactNode {
               Search products, orders and customers
             </span>
             <Marker n={3} />
-            <span>
-              <span aria-hidden="true">🔔</span>{' '}
-              <span>
-                <Literal why="the unread notifications drawn in the tray">
-                  {unread}
-                </Literal>{' '}
-                unread
-              </span>
+            <span className={styles.unread}>
+              <Literal why="the unread notifications drawn in the tray">
+                {unread}
+              </Literal>{' '}
+              unread
             </span>
             <Marker n={4} />
             <span>

@@ -63,8 +63,8 @@ const lines: Line[] = [
     ),
     result: (
       <>
-        <Status tone="danger">rejected</Status> <code>unknown_sku</code>, no
-        variant has this SKU
+        <Status tone="danger">rejected</Status> <code>unknown_sku</code>{' '}
+        <span>no variant has this SKU</span>
       </>
     ),
   },
