@@ -54,7 +54,7 @@ const figures = [
   {
     path: '/help/docs/resources/resource-order',
     caption: /create dispatch form filled in/i,
-    text: 'In this parcel',
+    text: 'Tracking link',
   },
   {
     path: '/help/docs/resources/resource-order',
