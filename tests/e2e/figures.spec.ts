@@ -148,6 +148,42 @@ const figures = [
     caption: /settings → security of northwind outfitters/i,
     text: 'Two-factor authentication is not required for everyone',
   },
+  // figa
+  {
+    path: '/help/docs/getting-started/navigation',
+    caption: /frame around the dashboard of northwind outfitters/i,
+    text: 'Search products, orders and customers',
+  },
+  {
+    path: '/help/docs/getting-started/login',
+    caption: /two-factor authentication section of priya shah/i,
+    text: 'Code from your app',
+  },
+  {
+    path: '/help/docs/resources/resource-file',
+    caption: /summary of tom reid's stock file after upload/i,
+    text: 'with errors, skipped',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /order 10482 from northwind shopify as it arrives/i,
+    text: 'Harbour Waxed Jacket, Olive, M',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /create dispatch form filled in/i,
+    text: 'Tracking link',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /order 10479 with its dispatch failed/i,
+    text: 'the order is already marked as fulfilled',
+  },
+  {
+    path: '/help/docs/resources/resource-stock',
+    caption: /batch bat_4Rt7Ym2 from leeds dc/i,
+    text: 'no variant has this SKU',
+  },
 ];
 
 const phoneWidth = 390;

@@ -1,0 +1,153 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Control,
+  Fact,
+  Label,
+  Literal,
+  Marker,
+  Status,
+} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * The frame around every screen of the app, on the Dashboard, as Priya Shah
+ * of Northwind Outfitters sees it at the end of the sample day: the left
+ * navigation with the company switcher, the top bar with the global search
+ * and the notifications tray (the morning's batch stock result), and the
+ * Dashboard's store health.
+ */
+
+const navigation = [
+  'Dashboard',
+  'Catalogue',
+  'Stock',
+  'Orders',
+  'Sales',
+  'Stores',
+  'Files',
+  'Changes',
+  'Settings',
+];
+
+/** The notifications drawn in the open tray. */
+const unread = 1;
+
+export default function AppFrameFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="AppFrameFigure"
+      screen={['Dashboard']}
+      caption={
+        <>
+          The app&apos;s frame around the Dashboard of Northwind Outfitters,
+          with the notifications tray open on the morning&apos;s batch stock
+          result.
+        </>
+      }
+      notes={[
+        <>
+          The company switcher: the company you are working in. Select it to
+          choose another of your companies.
+        </>,
+        <>
+          The left navigation: <strong>Dashboard</strong>,{' '}
+          <strong>Catalogue</strong>, <strong>Stock</strong>,{' '}
+          <strong>Orders</strong> and the other areas.
+        </>,
+        <>
+          The global search finds products, orders and customers in the current
+          company.
+        </>,
+        <>
+          The bell counts unread notifications and opens the tray;{' '}
+          <strong>Mark all as read</strong> clears the count.
+        </>,
+      ]}>
+      <div className={styles.frame}>
+        <nav className={styles.nav} aria-label="Left navigation">
+          <p className={styles.company}>
+            <Control kind="select">
+              <Fact of="com_8HhT2kQ.name">Northwind Outfitters</Fact>
+            </Control>
+            <Marker n={1} />
+          </p>
+          <ul className={styles.navList}>
+            {navigation.map((item) => (
+              <li
+                key={item}
+                className={item === 'Dashboard' ? styles.current : undefined}>
+                <Label>{item}</Label>
+                {item === 'Dashboard' && <Marker n={2} />}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.main}>
+          <p className={styles.topBar}>
+            <span className={styles.search}>
+              Search products, orders and customers
+            </span>
+            <Marker n={3} />
+            <span className={styles.unread}>
+              <Literal why="the unread notifications drawn in the tray">
+                {unread}
+              </Literal>{' '}
+              unread
+            </span>
+            <Marker n={4} />
+            <span>
+              <Fact of="usr_2Bv8Nx4.name">Priya Shah</Fact>
+            </span>
+          </p>
+          <div className={styles.tray}>
+            <p className={styles.trayTitle}>
+              Notifications
+              <Control>Mark all as read</Control>
+            </p>
+            <p className={styles.notification}>
+              <strong>Batch stock result</strong>:{' '}
+              <Fact of="bat_4Rt7Ym2">bat_4Rt7Ym2</Fact>{' '}
+              <Status tone="warning">
+                <Fact of="bat_4Rt7Ym2.status">completed_with_errors</Fact>
+              </Status>
+              , <Fact of="bat_4Rt7Ym2.error_count">1</Fact> error, at{' '}
+              <Fact
+                of="bat_4Rt7Ym2.completed_at"
+                format="time"
+                zone="Europe/London">
+                08:00
+              </Fact>
+            </p>
+          </div>
+          <p className={styles.heading}>
+            <Label>Dashboard</Label>
+          </p>
+          <ul className={styles.cards}>
+            <li>
+              <span className={styles.cardTitle}>Orders to accept</span>
+              None
+            </li>
+            <li>
+              <span className={styles.cardTitle}>Stores</span>
+              <span>
+                <Fact of="str_7Qm3Xa9.name">Northwind Shopify</Fact>{' '}
+                <Status tone="success">
+                  <Fact of="str_7Qm3Xa9.status">connected</Fact>
+                </Status>
+              </span>
+              <span>
+                Last sync{' '}
+                <Fact
+                  of="hpr_7Se2Vn4.last_synced_at"
+                  format="time"
+                  zone="Europe/London">
+                  16:55
+                </Fact>
+              </span>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </AppFigure>
+  );
+}

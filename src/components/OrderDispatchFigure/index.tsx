@@ -1,0 +1,120 @@
+import type {ReactNode} from 'react';
+import AppFigure, {
+  Cell,
+  Control,
+  Fact,
+  Grid,
+  Marker,
+  Row,
+  Status,
+} from '../AppFigure';
+import {Actions, Field, OrderFacts, OrderStep, Panel} from '../OrderScreen';
+import styles from './styles.module.css';
+
+/**
+ * Order 10482 once accepted, at 15:05 on 4 May 2023, with the Create
+ * dispatch form filled in as Priya Shah sends the parcel: DPD Next Day,
+ * its tracking number and the one unit. Cancel items is beside it.
+ */
+
+const order = 'ord_5Yc1Hd6';
+const accepted = '2023-05-04T09:41:12Z';
+const item = 'oit_8Gm4Rt2';
+const dispatch = 'dsp_6Vb1Qe7';
+
+export default function OrderDispatchFigure(): ReactNode {
+  return (
+    <AppFigure
+      name="OrderDispatchFigure"
+      screen={['Orders', <OrderStep key="order" order={order} />]}
+      caption={
+        <>
+          Order <Fact of={`${order}.number`}>10482</Fact>, accepted, with the{' '}
+          <strong>Create dispatch</strong> form filled in for its one parcel:
+          DPD Next Day, the tracking number and the unit of its only line.
+        </>
+      }
+      notes={[
+        <>
+          <strong>Create dispatch</strong> opens the form.{' '}
+          <strong>Cancel items</strong> opens a form like it, to cancel the
+          units you cannot send, with a reason.
+        </>,
+        <>
+          The carrier, service and tracking number go to the shop, which passes
+          them to the customer.
+        </>,
+        <>
+          Under <strong>Items</strong>, every open unit is filled in; lower a
+          quantity for a part shipment.
+        </>,
+        <>
+          <strong>Create dispatch</strong> records the parcel: on hand and
+          allocated fall by its units, and the Hub sends it to the shop.
+        </>,
+      ]}>
+      <Actions>
+        <Control primary>Create dispatch</Control>
+        <Control>Cancel items</Control>
+        <Marker n={1} />
+        <Control>Cancel order</Control>
+      </Actions>
+      <OrderFacts
+        order={order}
+        placed={['4 May 2023', '10:30']}
+        customer="Olivia Bennett"
+        status={
+          <Status tone="success">
+            <Fact of={`${order}.status`} at={accepted}>
+              accepted
+            </Fact>
+          </Status>
+        }
+      />
+      <Panel title="Create dispatch">
+        <Actions>
+          <Field name="Carrier">
+            <Fact of={`${dispatch}.carrier`}>DPD</Fact>
+          </Field>
+          <Field name="Service">
+            <Fact of={`${dispatch}.service`}>Next Day</Fact>
+          </Field>
+          <Field name="Tracking number">
+            <Fact of={`${dispatch}.tracking_number`}>15501234567890</Fact>
+          </Field>
+          <Field name="Tracking link" />
+          <Marker n={2} />
+        </Actions>
+        <p className={styles.heading}>
+          Items
+          <Marker n={3} />
+        </p>
+        <Grid
+          label="Items"
+          columns={styles.columns}
+          header={['SKU', 'Open', 'In this parcel']}>
+          <Row>
+            <Cell label="SKU">
+              <code>
+                <Fact of={`${item}.sku`}>ALDF-HWJ-OLV-M</Fact>
+              </code>
+            </Cell>
+            <Cell label="Open">
+              <Fact of={`${item}.quantity`}>1</Fact>
+            </Cell>
+            <Cell label="In this parcel">
+              <span className={styles.quantity}>
+                <Fact of="dit_2Xm5Sw3.quantity">1</Fact>
+              </span>
+            </Cell>
+          </Row>
+        </Grid>
+        <p className={styles.submit}>
+          <Control>Cancel</Control>
+          <Control primary>Create dispatch</Control>
+          <Marker n={4} />
+        </p>
+      </Panel>
+    </AppFigure>
+  );
+}

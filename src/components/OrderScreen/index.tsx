@@ -1,0 +1,109 @@
+import {Fragment, type ReactNode} from 'react';
+import {Fact} from '../AppFigure';
+import styles from './styles.module.css';
+
+/**
+ * The parts of an order's page that the Orders figures share
+ * (OrderAcceptFigure, OrderDispatchFigure, FailedDispatchFigure): the
+ * order's facts as the page heads them, and a row of its buttons.
+ */
+
+/** The order's number as a step of the screen's path. */
+export function OrderStep({order}: {order: string}): ReactNode {
+  const number = {ord_5Yc1Hd6: '10482', ord_4Qb9Ns3: '10479'}[order];
+  return (
+    <>
+      Order <Fact of={`${order}.number`}>{number}</Fact>
+    </>
+  );
+}
+
+/** Store, brand, placed, customer and status, as the order's page heads them. */
+export function OrderFacts({
+  order,
+  placed,
+  customer,
+  status,
+}: {
+  order: string;
+  /** When it was placed, in the company's time zone: [date, time]. */
+  placed: [string, string];
+  customer: string;
+  status: ReactNode;
+}): ReactNode {
+  const facts: [string, ReactNode][] = [
+    [
+      'Store',
+      <Fact key="store" of={`${order}.store_id.name`}>
+        Northwind Shopify
+      </Fact>,
+    ],
+    [
+      'Brand',
+      <Fact key="brand" of={`${order}.brand_id.name`}>
+        Alder &amp; Finch
+      </Fact>,
+    ],
+    [
+      'Placed',
+      <Fragment key="placed">
+        <Fact of={`${order}.placed_at`} format="date" zone="Europe/London">
+          {placed[0]}
+        </Fact>
+        ,{' '}
+        <Fact of={`${order}.placed_at`} format="time" zone="Europe/London">
+          {placed[1]}
+        </Fact>
+      </Fragment>,
+    ],
+    ['Customer', customer],
+    ['Status', status],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {facts.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A row of buttons, or of a form's fields. */
+export function Actions({children}: {children: ReactNode}): ReactNode {
+  return <p className={styles.actions}>{children}</p>;
+}
+
+/** A framed part of the page (the dispatch form, a dispatch) with a title. */
+export function Panel({
+  title,
+  children,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <section className={styles.panel}>
+      <p className={styles.panelTitle}>{title}</p>
+      <div className={styles.panelBody}>{children}</div>
+    </section>
+  );
+}
+
+/** A drawn text field with its name above it. */
+export function Field({
+  name,
+  children,
+}: {
+  name: string;
+  children?: ReactNode;
+}): ReactNode {
+  return (
+    <span className={styles.field}>
+      <span className={styles.fieldName}>{name}</span>
+      <span className={styles.input}>{children}</span>
+    </span>
+  );
+}
