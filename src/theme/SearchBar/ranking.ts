@@ -590,19 +590,25 @@ export class Searcher {
   }
 
   /**
-   * Whether a section's own heading names every concept of the question, by
-   * its words however written (`POST /orders/{id}/cancel` names "cancel"
-   * and "order").
+   * Whether a section's own heading names every concept of the question in
+   * the reader's words, however written (`POST /orders/{id}/cancel` names
+   * "cancel" and "order").
    */
   private namesAll(pageId: number, anchor: string, concepts: Concept[]) {
-    const heading = this.sections.get(pageId)?.get(anchor)?.heading;
+    // A definition (a heading with no text of its own) answers a term, not
+    // a question: it is never chosen this way.
+    const section = this.sections.get(pageId)?.get(anchor);
+    const heading = section?.content ? section.heading : undefined;
     if (!heading) {
       return false;
     }
     const words = new Set(heading.t.split(/[^\p{L}\p{N}]+/u).map(stemOf));
+    // The reader's own words, not their synonyms.
     return concepts.every((concept) =>
-      concept.alternatives.some((alternative) =>
-        alternative.stems.every((stem) => words.has(stem)),
+      concept.alternatives.some(
+        (alternative) =>
+          alternative.typed &&
+          alternative.stems.every((stem) => words.has(stem)),
       ),
     );
   }
