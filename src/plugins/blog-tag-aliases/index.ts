@@ -34,7 +34,7 @@ export interface TagAliasProps {
  * (tests/routes.ts) keeps them as pages.
  */
 export default function blogTagAliasesPlugin(
-  _context: LoadContext,
+  context: LoadContext,
   options: BlogTagAliasesOptions,
 ): Plugin {
   return {
@@ -82,10 +82,17 @@ export default function blogTagAliasesPlugin(
           date: post.metadata.date,
         })),
       };
-      const sidebarModule = await actions.createData(
-        'blog-tag-aliases-sidebar.json',
-        sidebar,
-      );
+      // Named through the generated files' alias, not by its absolute path:
+      // a chunk is named after its module's path, so the same commit built
+      // in another folder must see the same path.
+      const sidebarModule = `@generated/${path.posix.join(
+        ...path
+          .relative(
+            context.generatedFilesDir,
+            await actions.createData('blog-tag-aliases-sidebar.json', sidebar),
+          )
+          .split(path.sep),
+      )}`;
 
       for (const [alias, key] of Object.entries(options.aliases)) {
         const tag: BlogTag = byKey.get(key)!;
