@@ -9,6 +9,7 @@ import deploymentFactsPlugin from './src/plugins/deployment-facts';
 import {hasGitHistory} from './src/lib/gitHistory';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import remarkTableLabels from './src/plugins/table-labels';
+import figureStylesPlugin from './src/plugins/figure-styles';
 import staticCodePlugin from './src/plugins/static-code';
 import remarkStaticCode from './src/plugins/static-code/remark';
 import {searchIndexHashDir} from './src/plugins/search-index-hash';
@@ -237,6 +238,7 @@ const config = {
       }),
     contentRulesPlugin,
     deploymentFactsPlugin,
+    figureStylesPlugin,
     latestBlogPostPlugin,
     openapiReferencePlugin,
     robotsTxtPlugin,

@@ -73,22 +73,25 @@ export function styleResources(css, cssAddress, baseUrl) {
 
 /**
  * The chunks the bundler's runtime loads on demand (each route's
- * components, the search code), as paths inside the build. Rspack and
- * webpack name them in the runtime chunk: `"assets/js/" + ({id: name})[id]
- * || id) + "." + ({id: hash})[id] + ".js"`. Returns undefined when the
- * runtime does not have that shape (another bundler or a new release of
- * it): the caller says so rather than let a chunk go unchecked.
+ * components, the search code, and the stylesheets that travel with a
+ * route's chunk, src/plugins/figure-styles), as paths inside the build.
+ * Rspack and webpack name them in the runtime chunk: scripts as
+ * `"assets/js/" + (({id: name})[id] || id) + "." + ({id: hash})[id] + ".js"`,
+ * stylesheets as `"assets/css/" + ({id: name})[id] + "." + ({id: hash})[id]
+ * + ".css"`. Returns undefined when the runtime names no scripts that way
+ * (another bundler or a new release of it): the caller says so rather than
+ * let a chunk go unchecked.
  * @param {string} runtime The runtime chunk's code.
  */
 export function runtimeChunks(runtime) {
-  const map =
-    /"(assets\/js\/)"\+\(\((\{[^}]*\})\)\[(\w+)\]\|\|\3\)\+"\."\+\((\{[^}]*\})\)\[\3\]\+"(\.js)"/.exec(
-      runtime,
-    );
-  if (!map) {
+  const maps = [
+    ...runtime.matchAll(
+      /"(assets\/(?:js|css)\/)"\+\(?\((\{[^}]*\})\)\[(\w+)\](?:\|\|\3\))?\+"\."\+\((\{[^}]*\})\)\[\3\]\+"(\.(?:js|css))"/g,
+    ),
+  ];
+  if (!maps.some((map) => map[5] === '.js')) {
     return undefined;
   }
-  const [, folder, namesText = '', , hashesText = '', extension] = map;
   /** @param {string} text */
   const entries = (text) =>
     new Map(
@@ -97,9 +100,13 @@ export function runtimeChunks(runtime) {
         entry[2] ?? '',
       ]),
     );
-  const names = entries(namesText);
-  return [...entries(hashesText)].map(
-    ([id, hash]) => `${folder}${names.get(id) ?? id}.${hash}${extension}`,
+  return maps.flatMap(
+    ([, folder, namesText = '', , hashesText = '', extension]) => {
+      const names = entries(namesText);
+      return [...entries(hashesText)].map(
+        ([id, hash]) => `${folder}${names.get(id) ?? id}.${hash}${extension}`,
+      );
+    },
   );
 }
 

@@ -1,3 +1,4 @@
+import type {Page} from '@playwright/test';
 import {expect, open, test} from '../support/fixtures';
 import {siteStorageKey} from '../../src/lib/storage';
 
@@ -239,3 +240,56 @@ for (const [width, mode] of [
     }
   });
 }
+
+/**
+ * What a figure's drawing looks like: each element's box and the styles
+ * its own stylesheet sets, in document order.
+ */
+async function drawing(page: Page, caption: RegExp): Promise<string[]> {
+  return page.getByRole('figure', {name: caption}).evaluate((figure) =>
+    [figure, ...Array.from(figure.querySelectorAll('*'))].map((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return [
+        element.tagName,
+        Math.round(box.width),
+        Math.round(box.height),
+        style.display,
+        style.gridTemplateColumns,
+        style.padding,
+        style.borderTopWidth,
+        style.color,
+        style.backgroundColor,
+      ].join(' ');
+    }),
+  );
+}
+
+// A figure's own stylesheet travels with its page's chunk
+// (src/plugins/figure-styles), and the page's HTML links it, so the figure
+// is drawn before any script has run exactly as after: no unstyled flash,
+// and a reader without scripts sees it too.
+test.describe('figures before any script runs', () => {
+  test.use({viewport: {width: desktopWidth, height: 900}});
+
+  for (const {path, caption} of figures) {
+    test(`${path} draws its figure (${caption.source}) without scripts as with them`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      await open(page, path);
+      const hydrated = await drawing(page, caption);
+
+      const withoutScripts = await browser.newContext({
+        javaScriptEnabled: false,
+        baseURL,
+        viewport: {width: desktopWidth, height: 900},
+      });
+      const staticPage = await withoutScripts.newPage();
+      await staticPage.goto(path);
+      expect(await drawing(staticPage, caption)).toEqual(hydrated);
+      await withoutScripts.close();
+    });
+  }
+});

@@ -181,6 +181,18 @@ test('a build missing a file its pages need is refused, even when an earlier rel
       },
       /assets\/img\/paper\.png \(from assets\/css\/styles\.css\)/,
     ],
+    [
+      // The runtime as Rspack writes it, loading a route's script and the
+      // stylesheet that travels with it (src/plugins/figure-styles).
+      "a route's stylesheet the runtime loads",
+      (build) =>
+        writeFileSync(
+          path.join(build, 'assets', 'js', 'runtime~main.0a1b.js'),
+          'i.u=e=>"assets/js/"+(({7393:"22623c70"})[e]||e)+"."+({7393:"72f0eb2c"})[e]+".js";' +
+            'i.miniCssF=e=>"assets/css/"+({7393:"22623c70"})[e]+"."+({7393:"a32e7157"})[e]+".css";',
+        ),
+      /assets\/js\/22623c70\.72f0eb2c\.js \(from assets\/js\/runtime~main\.0a1b\.js\), assets\/css\/22623c70\.a32e7157\.css \(from assets\/js\/runtime~main\.0a1b\.js\)/,
+    ],
   ];
   for (const [name, plant, message] of cases) {
     const build = makeBuild('b', ['b1.js', 'shared.js']);
