@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Label, Literal, Marker} from '../AppFigure';
+import AppFigure, {Control, Label, Literal, Marker, Unseen} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -48,7 +48,7 @@ export default function AdvancedQueryFigure(): ReactNode {
           <Control>Filter</Control>
           <span className={styles.switch} aria-hidden="true" />
           <Label>Advanced query</Label>
-          <span className={styles.hidden}> (on)</span>
+          <Unseen> (on)</Unseen>
           <Marker n={1} />
         </span>
       </div>

@@ -226,6 +226,24 @@ export function Label({children}: {children: string}): ReactNode {
   return <span data-label="">{children}</span>;
 }
 
+/** Words for a screen reader only, where the drawing shows what they say. */
+export function Unseen({children}: {children: ReactNode}): ReactNode {
+  return <span className={styles.visuallyHidden}>{children}</span>;
+}
+
+/**
+ * A drawn tick box: the box for the eye, and "Ticked:" or "Not ticked:" for
+ * a screen reader, before the label it ticks.
+ */
+export function Tick({on}: {on: boolean}): ReactNode {
+  return (
+    <>
+      <span aria-hidden="true">{on ? '☑' : '☐'} </span>
+      <Unseen>{on ? 'Ticked: ' : 'Not ticked: '}</Unseen>
+    </>
+  );
+}
+
 /**
  * A value of the sample world (openapi/world/world.yaml), as the app shows
  * it: `of` is the fact's path (`ord_5Yc1Hd6.number`,

@@ -1,6 +1,13 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import AppFigure, {Control, Fact, Label, Literal, Marker} from '../AppFigure';
+import AppFigure, {
+  Control,
+  Fact,
+  Label,
+  Literal,
+  Marker,
+  Unseen,
+} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -56,7 +63,7 @@ function Masked(): ReactNode {
   return (
     <span className={styles.input}>
       <span aria-hidden="true">••••••••••••••••</span>
-      <span className={styles.hidden}>(hidden)</span>
+      <Unseen>(hidden)</Unseen>
     </span>
   );
 }
@@ -145,9 +152,7 @@ export default function ConnectStoreFigure({
             )}>
             <span className={styles.radio} aria-hidden="true" />
             <Label>{label}</Label>
-            {key === platform && (
-              <span className={styles.hidden}> (chosen)</span>
-            )}
+            {key === platform && <Unseen> (chosen)</Unseen>}
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Label, Literal, Marker} from '../AppFigure';
+import AppFigure, {Control, Label, Literal, Marker, Unseen} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -19,7 +19,7 @@ function Choice({
     <span className={styles.choice}>
       <span aria-hidden="true">{chosen ? '◉' : '○'}</span>
       <Label>{children}</Label>
-      {chosen && <span className={styles.hidden}> (chosen)</span>}
+      {chosen && <Unseen> (chosen)</Unseen>}
     </span>
   );
 }

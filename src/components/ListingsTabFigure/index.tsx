@@ -8,9 +8,8 @@ import AppFigure, {
   Marker,
   Row,
   Status,
+  Tick,
 } from '../AppFigure';
-// The store screens share the connect form's visually hidden text.
-import form from '../ConnectStoreFigure/styles.module.css';
 import styles from './styles.module.css';
 
 /**
@@ -89,8 +88,7 @@ export default function ListingsTabFigure(): ReactNode {
         <Row highlight>
           <Cell label="Listing">
             <strong>
-              <span aria-hidden="true">☑ </span>
-              <span className={form.hidden}>Ticked: </span>
+              <Tick on />
               Harbour Jacket – Olive
             </strong>
           </Cell>
@@ -108,7 +106,7 @@ export default function ListingsTabFigure(): ReactNode {
         <Row>
           <Cell label="Listing">
             <strong>
-              <span aria-hidden="true">☐ </span>
+              <Tick on={false} />
               Harbour Waxed Jacket (old listing)
             </strong>
           </Cell>
@@ -124,7 +122,7 @@ export default function ListingsTabFigure(): ReactNode {
         <Row>
           <Cell label="Listing">
             <strong>
-              <span aria-hidden="true">☐ </span>
+              <Tick on={false} />
               Northwind Gift Card
             </strong>
           </Cell>

@@ -6,6 +6,7 @@ import AppFigure, {
   Literal,
   Marker,
   Status,
+  Tick,
 } from '../AppFigure';
 // The store screens share the connect form's layout of labelled fields.
 import form from '../ConnectStoreFigure/styles.module.css';
@@ -124,8 +125,7 @@ export default function StoreOverviewFigure(): ReactNode {
         </p>
         <p className={styles.panelBody}>
           <span>
-            <span aria-hidden="true">☑ </span>
-            <span className={form.hidden}>Ticked: </span>
+            <Tick on />
             <Label>Keep Shopify content</Label>
           </span>
           <span className={form.submit}>

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Fact, Label, Marker} from '../AppFigure';
+import AppFigure, {Control, Fact, Label, Marker, Tick} from '../AppFigure';
 // The store screens share the connect form's layout of labelled fields.
 import form from '../ConnectStoreFigure/styles.module.css';
 import styles from './styles.module.css';
@@ -61,8 +61,7 @@ export default function StoreSettingsFigure(): ReactNode {
         </div>
       </dl>
       <p className={styles.check}>
-        <span aria-hidden="true">☑ </span>
-        <span className={form.hidden}>Ticked: </span>
+        <Tick on />
         <Label>Notify customers of fulfilments</Label>
         <Marker n={2} />
       </p>

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Label, Marker} from '../AppFigure';
+import AppFigure, {Control, Label, Marker, Tick, Unseen} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -47,8 +47,7 @@ export default function UnpublishFigure(): ReactNode {
         </>,
       ]}>
       <p className={styles.selection}>
-        <span aria-hidden="true">☑</span>
-        <span className={styles.visuallyHidden}>Ticked: </span>
+        <Tick on />
         <strong>Harbour Waxed Jacket</strong>
       </p>
       <div
@@ -75,9 +74,7 @@ export default function UnpublishFigure(): ReactNode {
                 <strong>
                   <Label>{label}</Label>
                 </strong>
-                {index === 0 && (
-                  <span className={styles.visuallyHidden}> (selected)</span>
-                )}
+                {index === 0 && <Unseen> (selected)</Unseen>}
                 <span className={styles.what}>{what}</span>
               </span>
               {index === 0 && <Marker n={2} />}
