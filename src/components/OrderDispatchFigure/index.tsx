@@ -8,8 +8,17 @@ import AppFigure, {
   Row,
   Status,
 } from '../AppFigure';
-import {Actions, Field, OrderFacts, OrderStep, Panel} from '../OrderScreen';
-import styles from './styles.module.css';
+import {
+  Actions,
+  Field,
+  FormHeading,
+  itemsColumns,
+  OrderFacts,
+  OrderStep,
+  Panel,
+  QuantityBox,
+  Submit,
+} from '../OrderScreen';
 
 /**
  * Order 10482 once accepted, at 15:05 on 4 May 2023, with the Create
@@ -85,13 +94,13 @@ export default function OrderDispatchFigure(): ReactNode {
           <Field name="Tracking link" />
           <Marker n={2} />
         </Actions>
-        <p className={styles.heading}>
+        <FormHeading>
           Items
           <Marker n={3} />
-        </p>
+        </FormHeading>
         <Grid
           label="Items"
-          columns={styles.columns}
+          columns={itemsColumns}
           header={['SKU', 'Open', 'In this parcel']}>
           <Row>
             <Cell label="SKU">
@@ -103,17 +112,17 @@ export default function OrderDispatchFigure(): ReactNode {
               <Fact of={`${item}.quantity`}>1</Fact>
             </Cell>
             <Cell label="In this parcel">
-              <span className={styles.quantity}>
+              <QuantityBox>
                 <Fact of="dit_2Xm5Sw3.quantity">1</Fact>
-              </span>
+              </QuantityBox>
             </Cell>
           </Row>
         </Grid>
-        <p className={styles.submit}>
+        <Submit>
           <Control>Cancel</Control>
           <Control primary>Create dispatch</Control>
           <Marker n={4} />
-        </p>
+        </Submit>
       </Panel>
     </AppFigure>
   );

@@ -4,8 +4,9 @@ import styles from './styles.module.css';
 
 /**
  * The parts of an order's page that the Orders figures share
- * (OrderAcceptFigure, OrderDispatchFigure, FailedDispatchFigure): the
- * order's facts as the page heads them, and a row of its buttons.
+ * (OrderAcceptFigure, OrderDispatchFigure, CancelItemsFigure,
+ * FailedDispatchFigure): the order's facts as the page heads them, its rows
+ * of buttons, and the parts of its forms.
  */
 
 /** The order's number as a step of the screen's path. */
@@ -107,3 +108,21 @@ export function Field({
     </span>
   );
 }
+
+/** A form's heading above its items. */
+export function FormHeading({children}: {children: ReactNode}): ReactNode {
+  return <p className={styles.formHeading}>{children}</p>;
+}
+
+/** A drawn number box inside an items grid. */
+export function QuantityBox({children}: {children?: ReactNode}): ReactNode {
+  return <span className={styles.quantity}>{children}</span>;
+}
+
+/** A form's buttons, at its foot on the right. */
+export function Submit({children}: {children: ReactNode}): ReactNode {
+  return <p className={styles.submit}>{children}</p>;
+}
+
+/** The columns of a form's items grid (SKU, open, quantity), for Grid. */
+export const itemsColumns = styles.itemsColumns;

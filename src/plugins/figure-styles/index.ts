@@ -15,9 +15,12 @@ import type {Plugin} from '@docusaurus/types';
  * rules follow on every page, as they did in it.
  */
 
-/** A figure's own stylesheet, `src/components/<Name>Figure/*.css`, not AppFigure's. */
+/**
+ * A figure's own stylesheet, `src/components/<Name>Figure/*.css`, and that of
+ * the parts only figures draw (`OrderScreen`), not AppFigure's.
+ */
 const figureStylesheet =
-  /[\\/]src[\\/]components[\\/](?!AppFigure[\\/])\w+Figure[\\/][^\\/]+\.css$/;
+  /[\\/]src[\\/]components[\\/](?!AppFigure[\\/])(?:\w+Figure|OrderScreen)[\\/][^\\/]+\.css$/;
 
 /** The part of a bundler module the test reads (webpack's and Rspack's). */
 interface BundledModule {
