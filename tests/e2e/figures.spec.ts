@@ -98,6 +98,11 @@ const figures = [
     caption: /enrichment queue tab of northwind visualsoft/i,
     text: 'Succeeded: description',
   },
+  {
+    path: '/help/docs/enrichment/enrich-listings',
+    caption: /enrichment section of the settings tab of northwind bigcommerce/i,
+    text: 'Share of the quota',
+  },
   // figb
   {
     path: '/help/docs/advanced/order-export-formats',
@@ -174,6 +179,11 @@ const figures = [
     path: '/help/docs/resources/resource-order',
     caption: /create dispatch form filled in/i,
     text: 'Tracking link',
+  },
+  {
+    path: '/help/docs/resources/resource-order',
+    caption: /cancel items form open/i,
+    text: 'To cancel',
   },
   {
     path: '/help/docs/resources/resource-order',

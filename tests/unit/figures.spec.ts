@@ -107,6 +107,16 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     `${where}: "lock the account for ten minutes" contradicts the product's lockout_minutes`,
   ],
   [
+    // A menu that shows a product number is checked as the number, not
+    // as a label (an undeclared label would be a second message).
+    'a product number in a menu that is not the product’s',
+    {
+      control:
+        '<span><span data-label=""><span data-number="enrichment_quota_share_percent">75%</span></span></span>',
+    },
+    `${where}: <ProductNumber name="enrichment_quota_share_percent"> shows "75%", but src/data/product-numbers.yaml declares "80%".`,
+  ],
+  [
     'a literal without a reason',
     {drawn: '<span data-literal=" ">2</span>'},
     `${where}: a <Literal> without a reason`,

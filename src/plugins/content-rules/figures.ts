@@ -150,12 +150,15 @@ export function figureProblems(
       }
       const shown = () => squeeze(readText(node));
       // A control that shows a record of the world (a warehouse in a menu)
-      // is checked by its facts, not as a label.
+      // or a number of the product (a setting's default) is checked by
+      // what it shows, not as a label.
       const showsFacts = (element: Element): boolean =>
         element.childNodes.some(
           (child) =>
             isElement(child) &&
-            (attribute(child, 'data-world') !== undefined || showsFacts(child)),
+            (attribute(child, 'data-world') !== undefined ||
+              attribute(child, 'data-number') !== undefined ||
+              showsFacts(child)),
         );
       if (attribute(node, 'data-label') !== undefined && !showsFacts(node)) {
         label(shown(), 'the label');

@@ -147,7 +147,10 @@ export function formatNumber(
       `unknown format "${options.format}" (words for a number, date for a date)`,
     );
   }
-  return options.bare ? text : `${text} ${unit}`;
+  if (options.bare) {
+    return text;
+  }
+  return unit === '%' ? `${text}%` : `${text} ${unit}`;
 }
 
 /** A number stated in some text, where, and whether it agrees. */
