@@ -1,5 +1,5 @@
-import leven from 'leven';
-import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
+import {listConditions, parseQuery} from '../../lib/query-language';
+import {nearest} from '../../lib/nearest';
 import {filterLists} from '../openapi-reference/render-filters';
 import {errorCodes} from '../openapi-reference/render-errors';
 import {
@@ -36,20 +36,6 @@ export interface PageSource {
 
 const lineAt = (source: string, index: number) =>
   source.slice(0, index).split('\n').length;
-
-/** The name of a list nearest to a wrong one, for "did you mean". */
-export function nearest(name: string, names: Iterable<string>): string {
-  let best = '';
-  let bestDistance = Infinity;
-  for (const candidate of names) {
-    const distance = leven(name, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 const suggestion = (name: string, names: Iterable<string>) => {
   const found = nearest(name, names);
