@@ -52,9 +52,9 @@ function fit(expression: Expression | null, list: FilterableList): number {
 }
 
 /**
- * The list, of some it may filter, that an expression filters: the first
- * that takes every field, else the one it fits best (the first of equals),
- * or undefined when no list takes any of its fields.
+ * The list, of some it may filter, that an expression filters: of those
+ * that take every field, else of all, the one it fits best (the first of
+ * equals); undefined when no list takes any of its fields.
  */
 export function listFiltered(
   expression: Expression | null,

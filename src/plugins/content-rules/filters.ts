@@ -1,11 +1,11 @@
 import type {Code, InlineCode, Nodes} from 'mdast';
 import {nearest} from '../../lib/nearest';
 import {
+  fieldsOf,
   listFiltered,
   parseQuery,
   tokenize,
   unknownFields,
-  fieldsOf,
   type Expression,
   type FilterableList,
 } from '../../lib/query-language';
