@@ -4,7 +4,7 @@ import {
   listConditions,
   parseQuery,
   type ValueKind,
-} from '../../src/components/QueryChecker/parser';
+} from '../../src/lib/query-language';
 import {
   fieldSchema,
   filterFieldSchema,

@@ -3,7 +3,7 @@ import {
   formatExpression,
   listConditions,
   parseQuery,
-} from '../../src/components/QueryChecker/parser';
+} from '../../src/lib/query-language';
 
 function parsed(query: string): string {
   const result = parseQuery(query);

@@ -6,7 +6,7 @@ import styles from './styles.module.css';
  * The Orders grid with Advanced query switched on and a query that does not
  * parse (the query guide's first example of a mistake): a second `=` where
  * the value should be. The message is the query checker's
- * (src/components/QueryChecker/parser.ts), as the bar and the API give it.
+ * (src/lib/query-language), as the bar and the API give it.
  */
 
 const column = (

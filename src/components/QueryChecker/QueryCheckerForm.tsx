@@ -3,9 +3,9 @@ import ScrollableTable from '../ScrollableTable';
 import {
   formatExpression,
   listConditions,
-  maxQueryLength,
   parseQuery,
-} from './parser';
+  queryLimits,
+} from '@site/src/lib/query-language';
 import styles from './styles.module.css';
 
 const exampleQuery =
@@ -28,7 +28,7 @@ export default function QueryCheckerForm(): ReactNode {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         rows={3}
-        maxLength={maxQueryLength + 100}
+        maxLength={queryLimits.maxQueryLength + 100}
         spellCheck={false}
         aria-describedby={resultId}
       />

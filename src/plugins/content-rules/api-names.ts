@@ -1,10 +1,7 @@
-import leven from 'leven';
-import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
-import {filterLists} from '../openapi-reference/render-filters';
+import {nearest} from '../../lib/nearest';
 import {errorCodes} from '../openapi-reference/render-errors';
 import {
   allOperations,
-  filterNames,
   type JsonValue,
   type LoadedSpec,
 } from '../openapi-reference/spec';
@@ -15,15 +12,15 @@ import {
   type RequestSample,
   type RequestValidator,
 } from './request-samples';
+import {withoutDeliberate} from './deliberate';
 
 /**
  * What a page names of the API, checked against the document of the page's
  * release (a page under api_versioned_docs/version-<release>/ documents that
  * release; every other page the latest): each operation (`POST
- * /orders/{id}/accept`), webhook event (`order.created`), error code
- * (`"code": "invalid_gtin"`, "the code `invalid_gtin`") and filter
- * (`filter=status = "pending"` with the list it is sent to) must exist there;
- * and each JSON sample that shows an object of the sample world must agree
+ * /orders/{id}/accept`), webhook event (`order.created`) and error code
+ * (`"code": "invalid_gtin"`, "the code `invalid_gtin`") must exist there
+ * (its filter expressions are checked by filters.ts), and each JSON sample that shows an object of the sample world must agree
  * with the world. One message per mistake, at the page's file and line, with
  * the nearest name the release does have.
  */
@@ -36,20 +33,6 @@ export interface PageSource {
 
 const lineAt = (source: string, index: number) =>
   source.slice(0, index).split('\n').length;
-
-/** The name of a list nearest to a wrong one, for "did you mean". */
-export function nearest(name: string, names: Iterable<string>): string {
-  let best = '';
-  let bestDistance = Infinity;
-  for (const candidate of names) {
-    const distance = leven(name, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 const suggestion = (name: string, names: Iterable<string>) => {
   const found = nearest(name, names);
@@ -65,7 +48,7 @@ const operationNames = (spec: LoadedSpec) =>
 const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
 
 /** The operation of the document a method and concrete path name, if any. */
-function operationOf(spec: LoadedSpec, method: string, path: string) {
+export function operationOf(spec: LoadedSpec, method: string, path: string) {
   const segments = path.split('/');
   return allOperations(spec.document).find((entry) => {
     if (entry.method.toUpperCase() !== method) {
@@ -82,7 +65,7 @@ function operationOf(spec: LoadedSpec, method: string, path: string) {
 }
 
 /** A path as a page writes it, without host, `/v1`, query or trailing punctuation. */
-function cleanPath(raw: string): string {
+export function cleanPath(raw: string): string {
   return raw
     .replace(/^https?:\/\/[^/]+/, '')
     .replace(/^\/v1(?=\/)/, '')
@@ -224,59 +207,6 @@ function errorCodeProblems(
   );
 }
 
-/**
- * `filter=` in a page: URL-encoded up to a quote, space or `&`, or written
- * out up to the closing quote or backtick; with the list path before it
- * on the same line when there is one.
- */
-const filterPattern =
-  /(?:(\/[a-z][a-z\-/{}A-Za-z0-9_]*)\?(?:[^\s"'`]*&)?)?filter=("[^\n'`]*?(?=['`&\n])|[^\s"'`&]+(?:%20|\+)[^\s"'`&]*|(?=\S)[^\n'`&]+?(?=['`&\n]))/g;
-
-function filterProblems(
-  page: PageSource,
-  spec: LoadedSpec,
-  release: string,
-): string[] {
-  const lists = filterLists(spec.document);
-  return [...page.source.matchAll(filterPattern)].flatMap((match) => {
-    const at = `${page.file}:${lineAt(page.source, match.index)}`;
-    let expression = match[2]!.trim();
-    if (/%[0-9A-Fa-f]{2}|\+/.test(expression) && !/\s/.test(expression)) {
-      try {
-        expression = decodeURIComponent(expression.replaceAll('+', ' '));
-      } catch {
-        return [`${at}: the filter ${expression} is not valid URL encoding.`];
-      }
-    }
-    if (expression.includes('…') || expression === '') {
-      return [];
-    }
-    const result = parseQuery(expression);
-    if (!result.ok) {
-      return [
-        `${at}: the filter ${expression} does not parse: ${result.error.message}`,
-      ];
-    }
-    const path = match[1] ? cleanPath(match[1]) : undefined;
-    const list = path ? operationOf(spec, 'GET', path) : undefined;
-    const declared = list
-      ? lists.find(({operation}) => operation === list.operation)
-      : undefined;
-    if (!list || !declared) {
-      return path && list
-        ? [`${at}: GET ${list.path} takes no filter in release ${release}.`]
-        : [];
-    }
-    const names = filterNames(declared.declaration);
-    return listConditions(result.expression)
-      .filter(({field}) => !names.includes(field))
-      .map(
-        ({field}) =>
-          `${at}: GET ${list.path} cannot filter on ${field} in release ${release}.${suggestion(field, names)}`,
-      );
-  });
-}
-
 /** The enum values and the field and parameter names of a release's document. */
 const namesCache = new WeakMap<LoadedSpec, Set<string>>();
 export function documentNames(spec: LoadedSpec): Set<string> {
@@ -381,46 +311,6 @@ function worldSampleProblems(page: PageSource, world: World): string[] {
 }
 
 /**
- * A line that shows a mistake on purpose (a filter that does not parse, to
- * explain the error) carries an MDX comment that says so, and is not checked.
- */
-const deliberate = /\{\/\* deliberately wrong\b[^*]*\*\/\}/;
-
-/** The page with its deliberately wrong lines blanked, keeping line numbers. */
-const withoutDeliberate = (page: PageSource): PageSource => ({
-  ...page,
-  source: page.source
-    .split('\n')
-    .map((line) => (deliberate.test(line) ? '' : line))
-    .join('\n'),
-});
-
-/** The Advanced query code blocks (```text) of a page that do not parse. */
-function queryBlockProblems(page: PageSource): string[] {
-  return [
-    ...page.source.matchAll(/^```text([^\n]*)\n([\s\S]*?)^```/gm),
-  ].flatMap((match) => {
-    const lines = match[2]!.split('\n').filter((line) => line.trim());
-    if (
-      /Not this/.test(match[1]!) ||
-      !lines.every((line) =>
-        /^\(*[a-z_.]+ (=|!=|<|>|IN\b|CONTAINS\b)/i.test(line),
-      )
-    ) {
-      return [];
-    }
-    return lines.flatMap((line) => {
-      const result = parseQuery(line);
-      return result.ok
-        ? []
-        : [
-            `${page.file}:${lineAt(page.source, match.index) + 1}: the query ${line} does not parse: ${result.error.message}`,
-          ];
-    });
-  });
-}
-
-/**
  * A blog post's day and the day each release shipped: a post's samples may
  * pin any release that had shipped by its day (an announcement shows the
  * old release beside the new), and no later one.
@@ -466,11 +356,9 @@ export function apiNameProblems(
   const allSpecs = releases.map((other) => other.spec);
   return [
     ...releaseNameProblems(page, spec, release, releases),
-    ...queryBlockProblems(page),
     ...operationProblems(page, spec, release),
     ...eventProblems(page, spec, release, eventPrefixes(allSpecs)),
     ...errorCodeProblems(page, spec, release),
-    ...filterProblems(page, spec, release),
     ...worldSampleProblems(page, world),
     ...requestSamples(page.source).flatMap((sample) => {
       const checked = sampleRelease(sample, release, validators, post);

@@ -11,6 +11,7 @@ import {apiNameProblems} from './api-names';
 import {requestValidator} from './request-samples';
 import {boldLabels, labelProblems, loadAppLabels} from './labels';
 import {figureProblems} from './figures';
+import {filterProblems} from './filters';
 import {brokenLinks, type LinkSource} from './links';
 import {loadProductNumbers, pageNumberProblems} from './numbers';
 import {postDay, releaseOnDay, releaseShipDays} from './post-release';
@@ -21,9 +22,11 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * and version: the guides and every release of the API section) or blog
  * post breaks the content rules: a missing title or description, a docs
  * page under its minimum length, placeholder text, a link that leads
- * nowhere, an operation, webhook event, error code or filter that the
+ * nowhere, an operation, webhook event or error code that the
  * page's API release does not have, a JSON sample that contradicts the
- * sample world (api-names.ts), or a bold label that src/data/app-labels.yaml
+ * sample world (api-names.ts), a filter expression, wherever it is written,
+ * that does not parse or names a field its list cannot filter on
+ * (filters.ts), or a bold label that src/data/app-labels.yaml
  * does not declare (labels.ts), or a number of the product typed by hand or
  * contradicted rather than stated with `<Limit>` (numbers.ts). One message per mistake, each naming the file and line and what
  * to do. After the build, the figures of the app's screens are checked in
@@ -98,14 +101,24 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
         ),
       );
       const shipDays = releaseShipDays(numbers);
+      // A post describes the release of its day; a page, its folder's.
+      const releaseOf = (page: {file: string; day?: string}) =>
+        page.day === undefined
+          ? releaseOfFile(page.file)
+          : releaseOnDay(page.day, shipDays);
+      const filters = await Promise.all(
+        pages.map((page) =>
+          filterProblems(
+            page,
+            releaseSpec(model, releaseOf(page)),
+            releaseOf(page),
+          ),
+        ),
+      );
       const problems = [
         ...pages.flatMap(checkPage),
         ...pages.flatMap((page) => {
-          // A post describes the release of its day; a page, its folder's.
-          const release =
-            page.day === undefined
-              ? releaseOfFile(page.file)
-              : releaseOnDay(page.day, shipDays);
+          const release = releaseOf(page);
           return apiNameProblems(
             page,
             releaseSpec(model, release),
@@ -116,6 +129,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
             page.day === undefined ? undefined : {day: page.day, shipDays},
           );
         }),
+        ...filters.flat(),
         ...pages.flatMap((page) =>
           labelProblems(page.file, boldLabels(page.source), labels.all),
         ),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
+import {queryLimits, type QueryLimitName} from '../../lib/query-language';
 import {readYaml, where, type JsonValue} from '../openapi-reference/spec';
 import {months} from '../openapi-reference/world';
 
@@ -18,6 +19,8 @@ const rootSpecPath = 'openapi/openapi.yaml';
 interface DeclaredNumberFile {
   value?: number | string;
   schema?: string;
+  /** A limit of the Advanced query language (src/lib/query-language/limits.ts). */
+  language?: string;
   unit: string;
   says: string[];
 }
@@ -90,10 +93,15 @@ export function loadProductNumbers(siteDir: string): ProductNumber[] {
       root ??= readYaml<JsonValue>(path.join(siteDir, rootSpecPath));
       value = pointed(root, entry.schema);
     }
+    if (entry.language !== undefined) {
+      value = Object.hasOwn(queryLimits, entry.language)
+        ? queryLimits[entry.language as QueryLimitName]
+        : undefined;
+    }
     const isDate = typeof value === 'string' && isoDate.test(value);
     if (typeof value !== 'number' && !isDate) {
       problems.push(
-        `${where(entry, file)}: ${name} has no number: give a value (a number or a YYYY-MM-DD date), or a schema pointer into ${rootSpecPath} that names one.`,
+        `${where(entry, file)}: ${name} has no number: give a value (a number or a YYYY-MM-DD date), a schema pointer into ${rootSpecPath} that names one, or a language limit (${Object.keys(queryLimits).join(', ')}).`,
       );
       return [];
     }

@@ -187,26 +187,44 @@ function httpSample(text: string, line: number): RequestSample | undefined {
   };
 }
 
+/** The languages of the code blocks that hold request samples. */
+export const sampleLanguages = ['bash', 'sh', 'http'];
+
+/**
+ * The request samples of one code block, given its language, its text and
+ * the page's line its text starts at (a body file is not looked up).
+ */
+export function codeBlockSamples(
+  language: string,
+  code: string,
+  line: number,
+): RequestSample[] {
+  if (!sampleLanguages.includes(language)) {
+    return [];
+  }
+  if (language === 'http') {
+    const sample = httpSample(code.trimEnd(), line);
+    return sample ? [sample] : [];
+  }
+  // Each command runs from `curl` to the next one or the block's end.
+  const commands = code.split(/^(?=curl\b)/m);
+  let offset = 0;
+  return commands.flatMap((command) => {
+    const at = line + lineAt(code, offset) - 1;
+    offset += command.length;
+    const sample = command.startsWith('curl')
+      ? curlSample(command.trimEnd(), at)
+      : undefined;
+    return sample ? [sample] : [];
+  });
+}
+
 /** Every request sample of a page. */
 export function requestSamples(source: string): RequestSample[] {
   return [...source.matchAll(/^```(bash|sh|http)\b[^\n]*\n([\s\S]*?)^```/gm)]
-    .flatMap((match) => {
-      const line = lineAt(source, match.index) + 1;
-      if (match[1] === 'http') {
-        return [httpSample(match[2]!.trimEnd(), line)];
-      }
-      // Each command runs from `curl` to the next one or the block's end.
-      const commands = match[2]!.split(/^(?=curl\b)/m);
-      let offset = 0;
-      return commands.map((command) => {
-        const at = line + lineAt(match[2]!, offset) - 1;
-        offset += command.length;
-        return command.startsWith('curl')
-          ? curlSample(command.trimEnd(), at)
-          : undefined;
-      });
-    })
-    .filter((sample): sample is RequestSample => sample !== undefined)
+    .flatMap((match) =>
+      codeBlockSamples(match[1]!, match[2]!, lineAt(source, match.index) + 1),
+    )
     .map((sample) => withBodyFile(source, sample));
 }
 

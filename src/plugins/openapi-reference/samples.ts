@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto';
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
-import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
+import {listConditions, parseQuery} from '../../lib/query-language';
 import {
   deref,
   filterParameterName,
