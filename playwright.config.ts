@@ -61,7 +61,8 @@ export default defineConfig({
     },
     {
       // The development server on a copy of the site: edits show live, and
-      // mistakes as one message (needs no build).
+      // mistakes as one message; and `npm run build` of copies with a
+      // mistake planted, which stops with its one line (needs no build).
       name: 'authoring',
       testMatch: 'authoring/**/*.spec.ts',
       use: chromium,

@@ -3,7 +3,9 @@
  * file) that an author fixes: its message names the file and line, what is
  * wrong and what to do, one line per mistake. It carries no stack trace,
  * since the code that found the mistake is not where it is: Docusaurus prints
- * an error's stack, so the stack is the message alone.
+ * an error's stack, so the stack is the message alone. `npm run build`
+ * (scripts/build.mjs, which knows one by its name, and the bundler plugin in
+ * one-message-per-mistake.ts) prints that stack and nothing else.
  */
 export class AuthoringError extends Error {
   readonly problems: readonly string[];

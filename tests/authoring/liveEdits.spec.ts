@@ -3,32 +3,12 @@
 // naming its file and line. The development server runs on a copy of the
 // site, so the edits never touch the checkout.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {devPort} from '../support/site';
+import {copySite} from '../support/siteCopy';
 
-const siteDir = path.join(__dirname, '..', '..');
-/** What the copy leaves out: installed packages (linked instead) and outputs. */
-const notCopied = new Set([
-  '.git',
-  '.docusaurus',
-  'node_modules',
-  'build',
-  'build-variant',
-  'build-next',
-  'test-results',
-  'playwright-report',
-  '_site',
-]);
 const base = `http://127.0.0.1:${devPort}/help`;
 /**
  * An edit recompiles only the pages drawn from the edited file: seconds on
@@ -84,16 +64,7 @@ async function reloadUntil(page: Page, url: string, text: string) {
 test.describe.configure({mode: 'serial'});
 
 test.beforeAll(async () => {
-  copy = mkdtempSync(path.join(tmpdir(), 'ih-help-dev-'));
-  cpSync(siteDir, copy, {
-    recursive: true,
-    filter: (source) =>
-      !notCopied.has(path.relative(siteDir, source).split(path.sep)[0]!),
-  });
-  symlinkSync(
-    path.join(siteDir, 'node_modules'),
-    path.join(copy, 'node_modules'),
-  );
+  copy = copySite('ih-help-dev-');
   server = spawn(
     process.execPath,
     [

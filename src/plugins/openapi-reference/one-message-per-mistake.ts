@@ -6,6 +6,12 @@
  * for file …", with the loader's stack). The development server's overlay
  * and the build would list one such block per page; this leaves the
  * authoring error itself, once.
+ *
+ * A build (no watching) whose every error is an authoring error then stops
+ * with those errors' own lines, before Docusaurus' `ForceTerminatePlugin`
+ * would print them under "Client bundle compiled with errors …" and exit:
+ * the same lines `npm run build` prints for a mistake found outside the
+ * bundler (scripts/build.mjs).
  */
 import {quotedAuthoringError} from '../../lib/authoringError';
 
@@ -13,17 +19,28 @@ interface Diagnostic {
   message: string;
 }
 
+interface Compilation {
+  errors: Diagnostic[];
+}
+
 /** What the plugin needs of a Webpack or Rspack compiler. */
 interface Compiler {
+  watchMode: boolean;
   hooks: {
     afterCompile: {
+      tap(name: string, run: (compilation: Compilation) => void): void;
+    };
+    done: {
       tap(
-        name: string,
-        run: (compilation: {errors: Diagnostic[]}) => void,
+        options: {name: string; stage: number},
+        run: (stats: {compilation: Compilation}) => void,
       ): void;
     };
   };
 }
+
+/** Before the taps of the default stage, Docusaurus' among them. */
+const beforeDocusaurus = -1;
 
 export class OneMessagePerMistake {
   apply(compiler: Compiler): void {
@@ -41,6 +58,22 @@ export class OneMessagePerMistake {
         const unwrapped = [...reported.values()];
         if (unwrapped.some((error, index) => error !== errors[index])) {
           compilation.errors = unwrapped;
+        }
+      },
+    );
+    compiler.hooks.done.tap(
+      {name: OneMessagePerMistake.name, stage: beforeDocusaurus},
+      ({compilation}) => {
+        if (compiler.watchMode || compilation.errors.length === 0) {
+          return;
+        }
+        const mistakes = compilation.errors.map((error) =>
+          quotedAuthoringError(error.message),
+        );
+        if (mistakes.every((mistake) => mistake !== undefined)) {
+          // An authoring error's stack is its message (authoringError.ts).
+          console.error(mistakes.map((mistake) => mistake.stack).join('\n'));
+          process.exit(1);
         }
       },
     );
