@@ -21,7 +21,8 @@ import {
  * release (a page under api_versioned_docs/version-<release>/ documents that
  * release; every other page the latest): each operation (`POST
  * /orders/{id}/accept`), webhook event (`order.created`), error code
- * (`"code": "invalid_gtin"`, "the code `invalid_gtin`") and filter
+ * (`"code": "invalid_gtin"`, "the code `invalid_gtin`", or any code of
+ * another release in backticks) and filter
  * (`filter=status = "pending"` with the list it is sent to) must exist there;
  * and each JSON sample that shows an object of the sample world must agree
  * with the world. One message per mistake, at the page's file and line, with
@@ -94,18 +95,32 @@ function cleanPath(raw: string): string {
 const operationPattern =
   /\b(GET|POST|PUT|PATCH|DELETE)\s+((?:https?:\/\/[^\s/`"']+)?\/[A-Za-z0-9_{}\-/.:?=&%…]*)/g;
 
-function operationProblems(
-  page: PageSource,
+/**
+ * A name a text states that its release lacks: where it stands in the text,
+ * and what is wrong (with the nearest name the release has), so that any
+ * text (a page, or a description of the document itself) is read the same
+ * way.
+ */
+export interface Misnamed {
+  /** Where the statement starts in the text. */
+  index: number;
+  /** The name as stated. */
+  name: string;
+  problem: string;
+}
+
+function misnamedOperations(
+  text: string,
   spec: LoadedSpec,
   release: string,
-): string[] {
-  return [...page.source.matchAll(operationPattern)].flatMap((match) => {
+): Misnamed[] {
+  return [...text.matchAll(operationPattern)].flatMap((match) => {
     const method = match[1]!;
     const path = cleanPath(match[2]!);
     // A request to another server, such as a webhook delivery to the
     // integrator's endpoint, names its own host.
     const host = /^Host: (\S+)/m.exec(
-      page.source.slice(match.index).split('\n').slice(1, 4).join('\n'),
+      text.slice(match.index).split('\n').slice(1, 4).join('\n'),
     )?.[1];
     if (
       path === '' ||
@@ -117,7 +132,11 @@ function operationProblems(
     }
     const named = `${method} ${path}`;
     return [
-      `${page.file}:${lineAt(page.source, match.index)}: ${named} is no operation of release ${release}.${suggestion(named, operationNames(spec))}`,
+      {
+        index: match.index,
+        name: named,
+        problem: `${named} is no operation of release ${release}.${suggestion(named, operationNames(spec))}`,
+      },
     ];
   });
 }
@@ -134,14 +153,14 @@ const eventPrefixes = (specs: readonly LoadedSpec[]) =>
 
 const eventPattern = /[`"']([a-z][a-z_]*\.[a-z_]+)[`"']/g;
 
-function eventProblems(
-  page: PageSource,
+function misnamedEvents(
+  text: string,
   spec: LoadedSpec,
   release: string,
   prefixes: Set<string>,
-): string[] {
+): Misnamed[] {
   const events = Object.keys(spec.document.webhooks ?? {});
-  return [...page.source.matchAll(eventPattern)].flatMap((match) => {
+  return [...text.matchAll(eventPattern)].flatMap((match) => {
     const name = match[1]!;
     const [prefix, action] = name.split('.');
     if (
@@ -152,7 +171,11 @@ function eventProblems(
       return [];
     }
     return [
-      `${page.file}:${lineAt(page.source, match.index)}: the webhook event ${name} does not exist in release ${release}.${suggestion(name, events)}`,
+      {
+        index: match.index,
+        name,
+        problem: `the webhook event ${name} does not exist in release ${release}.${suggestion(name, events)}`,
+      },
     ];
   });
 }
@@ -184,40 +207,80 @@ function objectCodes(spec: LoadedSpec): string[] {
   return [...found];
 }
 
+/** Every code a release knows: its catalogue's and the objects' own. */
+const knownCodes = (spec: LoadedSpec) => [
+  ...Object.keys(errorCodes(spec.document)),
+  ...objectCodes(spec),
+];
+
+/**
+ * Why a code is not one of a release's: when another release answers it
+ * with a status for which this release's catalogue has no code at all (a
+ * 2023-01 `422` carries none), that; otherwise the nearest code it has.
+ */
+function codeProblem(
+  code: string,
+  spec: LoadedSpec,
+  release: string,
+  releases: readonly {release: string; spec: LoadedSpec}[],
+): string {
+  const catalogue = errorCodes(spec.document);
+  const status = releases
+    .map((other) => errorCodes(other.spec.document)[code]?.status)
+    .find((found) => found !== undefined);
+  const missing = `the error code ${code} is not in release ${release}'s catalogue`;
+  if (
+    status !== undefined &&
+    !Object.values(catalogue).some((entry) => entry.status === status)
+  ) {
+    return `${missing}: no \`${status}\` of release ${release} carries a code.`;
+  }
+  return `${missing}.${suggestion(code, knownCodes(spec))}`;
+}
+
 const codePatterns = [
   /"code":\s*"([a-z][a-z0-9]*_[a-z0-9_]+)"/g,
   /\b(?:error )?code `([a-z][a-z0-9]*_[a-z0-9_]+)`/g,
   /`([a-z][a-z0-9]*_[a-z0-9_]+)` (?:error )?code\b/g,
 ];
 
-function errorCodeProblems(
-  page: PageSource,
+function misnamedCodes(
+  text: string,
   spec: LoadedSpec,
   release: string,
-): string[] {
+  releases: readonly {release: string; spec: LoadedSpec}[],
+): Misnamed[] {
   const catalogue = errorCodes(spec.document);
-  const codes = [...Object.keys(catalogue), ...objectCodes(spec)];
+  const codes = knownCodes(spec);
   // "answers `422` with the code `invalid_gtin`": the status the catalogue gives.
   const statuses = [
-    ...page.source.matchAll(
+    ...text.matchAll(
       /`?(\d{3})`?[^.`\n]{0,40}?with the code `([a-z][a-z0-9]*_[a-z0-9_]+)`/g,
     ),
   ].flatMap((match) => {
     const entry = catalogue[match[2]!];
     return entry && String(entry.status) !== match[1]
       ? [
-          `${page.file}:${lineAt(page.source, match.index)}: the error code ${match[2]} answers ${entry.status} in release ${release}, not ${match[1]}.`,
+          {
+            index: match.index,
+            name: match[2]!,
+            problem: `the error code ${match[2]} answers ${entry.status} in release ${release}, not ${match[1]}.`,
+          },
         ]
       : [];
   });
   return statuses.concat(
     codePatterns.flatMap((pattern) =>
-      [...page.source.matchAll(pattern)].flatMap((match) => {
+      [...text.matchAll(pattern)].flatMap((match) => {
         const code = match[1]!;
         return codes.includes(code)
           ? []
           : [
-              `${page.file}:${lineAt(page.source, match.index)}: the error code ${code} is not in release ${release}'s catalogue.${suggestion(code, codes)}`,
+              {
+                index: match.index,
+                name: code,
+                problem: codeProblem(code, spec, release, releases),
+              },
             ];
       }),
     ),
@@ -232,20 +295,25 @@ function errorCodeProblems(
 const filterPattern =
   /(?:(\/[a-z][a-z\-/{}A-Za-z0-9_]*)\?(?:[^\s"'`]*&)?)?filter=("[^\n'`]*?(?=['`&\n])|[^\s"'`&]+(?:%20|\+)[^\s"'`&]*|(?=\S)[^\n'`&]+?(?=['`&\n]))/g;
 
-function filterProblems(
-  page: PageSource,
+function misnamedFilters(
+  text: string,
   spec: LoadedSpec,
   release: string,
-): string[] {
+): Misnamed[] {
   const lists = filterLists(spec.document);
-  return [...page.source.matchAll(filterPattern)].flatMap((match) => {
-    const at = `${page.file}:${lineAt(page.source, match.index)}`;
+  return [...text.matchAll(filterPattern)].flatMap((match): Misnamed[] => {
+    const found = (name: string, problem: string) => [
+      {index: match.index, name, problem},
+    ];
     let expression = match[2]!.trim();
     if (/%[0-9A-Fa-f]{2}|\+/.test(expression) && !/\s/.test(expression)) {
       try {
         expression = decodeURIComponent(expression.replaceAll('+', ' '));
       } catch {
-        return [`${at}: the filter ${expression} is not valid URL encoding.`];
+        return found(
+          expression,
+          `the filter ${expression} is not valid URL encoding.`,
+        );
       }
     }
     if (expression.includes('…') || expression === '') {
@@ -253,9 +321,10 @@ function filterProblems(
     }
     const result = parseQuery(expression);
     if (!result.ok) {
-      return [
-        `${at}: the filter ${expression} does not parse: ${result.error.message}`,
-      ];
+      return found(
+        expression,
+        `the filter ${expression} does not parse: ${result.error.message}`,
+      );
     }
     const path = match[1] ? cleanPath(match[1]) : undefined;
     const list = path ? operationOf(spec, 'GET', path) : undefined;
@@ -264,15 +333,20 @@ function filterProblems(
       : undefined;
     if (!list || !declared) {
       return path && list
-        ? [`${at}: GET ${list.path} takes no filter in release ${release}.`]
+        ? found(
+            expression,
+            `GET ${list.path} takes no filter in release ${release}.`,
+          )
         : [];
     }
     const names = filterNames(declared.declaration);
     return listConditions(result.expression)
       .filter(({field}) => !names.includes(field))
-      .map(
-        ({field}) =>
-          `${at}: GET ${list.path} cannot filter on ${field} in release ${release}.${suggestion(field, names)}`,
+      .flatMap(({field}) =>
+        found(
+          field,
+          `GET ${list.path} cannot filter on ${field} in release ${release}.${suggestion(field, names)}`,
+        ),
       );
   });
 }
@@ -315,29 +389,40 @@ export function documentNames(spec: LoadedSpec): Set<string> {
   return names;
 }
 
+/** The names of a release: its document's (above) and its error codes. */
+const releaseNamesCache = new WeakMap<LoadedSpec, Set<string>>();
+function releaseNames(spec: LoadedSpec): Set<string> {
+  let names = releaseNamesCache.get(spec);
+  if (!names) {
+    names = new Set([...documentNames(spec), ...knownCodes(spec)]);
+    releaseNamesCache.set(spec, names);
+  }
+  return names;
+}
+
 /**
- * A field or enum value in backticks that another release has and the
- * page's does not (`partially_dispatched` on a 2023-01 page, `new_amount`
- * on a latest one). A line that names the other release, such as "In
- * `2023-01`, …", or says the page's release has "no `name`", may; so may
- * the changelog, whose subject is the difference.
+ * A field, enum value, parameter or error code in backticks that another
+ * release has and the text's does not (`partially_dispatched` on a 2023-01
+ * page, `new_amount` on a latest one, `unknown_field` where a 2023-01 `422`
+ * carries no code). A line that names the other release, such as "In
+ * `2023-01`, …", or says the text's release has "no `name`", may.
  */
-function releaseNameProblems(
-  page: PageSource,
+function misnamedReleaseNames(
+  text: string,
   spec: LoadedSpec,
   release: string,
-  others: readonly {release: string; spec: LoadedSpec}[],
-): string[] {
-  if (/(^|\/)changelog\.mdx?$/.test(page.file)) {
-    return [];
-  }
-  const own = documentNames(spec);
-  return page.source.split('\n').flatMap((line, index) =>
-    [...line.matchAll(/`([a-z][a-z0-9_]*)`/g)].flatMap((match) => {
+  releases: readonly {release: string; spec: LoadedSpec}[],
+): Misnamed[] {
+  const own = releaseNames(spec);
+  let offset = 0;
+  return text.split('\n').flatMap((line) => {
+    const start = offset;
+    offset += line.length + 1;
+    return [...line.matchAll(/`([a-z][a-z0-9_]*)`/g)].flatMap((match) => {
       const name = match[1]!;
-      const elsewhere = others.filter(
+      const elsewhere = releases.filter(
         (other) =>
-          other.release !== release && documentNames(other.spec).has(name),
+          other.release !== release && releaseNames(other.spec).has(name),
       );
       if (
         own.has(name) ||
@@ -347,11 +432,52 @@ function releaseNameProblems(
       ) {
         return [];
       }
+      const isCode = elsewhere.some((other) =>
+        knownCodes(other.spec).includes(name),
+      );
       return [
-        `${page.file}:${index + 1}: ${name} is a field or value of release ${elsewhere.map((other) => other.release).join(', ')}, not of release ${release}.${suggestion(name, own)}`,
+        {
+          index: start + match.index,
+          name,
+          problem: isCode
+            ? codeProblem(name, spec, release, releases)
+            : `${name} is a field or value of release ${elsewhere.map((other) => other.release).join(', ')}, not of release ${release}.${suggestion(name, documentNames(spec))}`,
+        },
       ];
-    }),
+    });
+  });
+}
+
+/**
+ * Everything a text names that its release lacks: operations, webhook
+ * events, error codes, filters, and fields, values and parameters of
+ * another release; one finding per name and line. `names: false` leaves
+ * out the last, for a text whose subject is the difference (the changelog).
+ */
+export function misnamed(
+  text: string,
+  spec: LoadedSpec,
+  release: string,
+  releases: readonly {release: string; spec: LoadedSpec}[],
+  {names = true}: {names?: boolean} = {},
+): Misnamed[] {
+  const prefixes = eventPrefixes(releases.map((other) => other.spec));
+  const found = [
+    ...misnamedOperations(text, spec, release),
+    ...misnamedEvents(text, spec, release, prefixes),
+    ...misnamedCodes(text, spec, release, releases),
+    ...misnamedFilters(text, spec, release),
+  ];
+  const reported = new Set(
+    found.map(({index, name}) => `${lineAt(text, index)} ${name}`),
   );
+  // A code named as "the code `x`" is one mistake, not two.
+  const others = names
+    ? misnamedReleaseNames(text, spec, release, releases).filter(
+        ({index, name}) => !reported.has(`${lineAt(text, index)} ${name}`),
+      )
+    : [];
+  return [...others, ...found];
 }
 
 /** The JSON code blocks of a page, parsed, with the line each starts at. */
@@ -463,14 +589,16 @@ export function apiNameProblems(
   post?: PostDay,
 ): string[] {
   page = withoutDeliberate(page);
-  const allSpecs = releases.map((other) => other.spec);
+  const found = misnamed(page.source, spec, release, releases, {
+    // The changelog's subject is the difference between the releases.
+    names: !/(^|\/)changelog\.mdx?$/.test(page.file),
+  }).map(
+    ({index, problem}) =>
+      `${page.file}:${lineAt(page.source, index)}: ${problem}`,
+  );
   return [
-    ...releaseNameProblems(page, spec, release, releases),
     ...queryBlockProblems(page),
-    ...operationProblems(page, spec, release),
-    ...eventProblems(page, spec, release, eventPrefixes(allSpecs)),
-    ...errorCodeProblems(page, spec, release),
-    ...filterProblems(page, spec, release),
+    ...found,
     ...worldSampleProblems(page, world),
     ...requestSamples(page.source).flatMap((sample) => {
       const checked = sampleRelease(sample, release, validators, post);
