@@ -6,6 +6,7 @@ import {
   allOperations,
   filterNames,
   type JsonValue,
+  type OperationEntry,
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
@@ -57,18 +58,27 @@ const suggestion = (name: string, names: Iterable<string>) => {
   return found ? ` The nearest that exists is ${found}.` : '';
 };
 
+/** A release's operations, read once per document. */
+const operationsCache = new WeakMap<LoadedSpec, OperationEntry[]>();
+function operationsOf(spec: LoadedSpec): OperationEntry[] {
+  let operations = operationsCache.get(spec);
+  if (!operations) {
+    operations = allOperations(spec.document);
+    operationsCache.set(spec, operations);
+  }
+  return operations;
+}
+
 /** The method and path template of each operation: `POST /orders/{id}/accept`. */
 const operationNames = (spec: LoadedSpec) =>
-  allOperations(spec.document).map(
-    ({method, path}) => `${method.toUpperCase()} ${path}`,
-  );
+  operationsOf(spec).map(({method, path}) => `${method.toUpperCase()} ${path}`);
 
 const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
 
 /** The operation of the document a method and concrete path name, if any. */
 function operationOf(spec: LoadedSpec, method: string, path: string) {
   const segments = path.split('/');
-  return allOperations(spec.document).find((entry) => {
+  return operationsOf(spec).find((entry) => {
     if (entry.method.toUpperCase() !== method) {
       return false;
     }
@@ -208,10 +218,15 @@ function objectCodes(spec: LoadedSpec): string[] {
 }
 
 /** Every code a release knows: its catalogue's and the objects' own. */
-const knownCodes = (spec: LoadedSpec) => [
-  ...Object.keys(errorCodes(spec.document)),
-  ...objectCodes(spec),
-];
+const codesCache = new WeakMap<LoadedSpec, string[]>();
+function knownCodes(spec: LoadedSpec): string[] {
+  let codes = codesCache.get(spec);
+  if (!codes) {
+    codes = [...Object.keys(errorCodes(spec.document)), ...objectCodes(spec)];
+    codesCache.set(spec, codes);
+  }
+  return codes;
+}
 
 /**
  * Why a code is not one of a release's: when another release answers it
@@ -300,7 +315,6 @@ function misnamedFilters(
   spec: LoadedSpec,
   release: string,
 ): Misnamed[] {
-  const lists = filterLists(spec.document);
   return [...text.matchAll(filterPattern)].flatMap((match): Misnamed[] => {
     const found = (name: string, problem: string) => [
       {index: match.index, name, problem},
@@ -329,7 +343,9 @@ function misnamedFilters(
     const path = match[1] ? cleanPath(match[1]) : undefined;
     const list = path ? operationOf(spec, 'GET', path) : undefined;
     const declared = list
-      ? lists.find(({operation}) => operation === list.operation)
+      ? filterLists(spec.document).find(
+          ({operation}) => operation === list.operation,
+        )
       : undefined;
     if (!list || !declared) {
       return path && list
