@@ -144,6 +144,34 @@ test('an error code named with another status than the catalogue gives fails', (
   ]);
 });
 
+test('a link to this release’s document goes to the page’s release, unless its line names the release it goes to', () => {
+  const [older] = olderReleases;
+  const file = `api_versioned_docs/version-${older}/introduction.md`;
+  expect(
+    problemsOf(
+      file,
+      'Download it as [openapi.yaml](pathname:///openapi.yaml) or [the JSON](pathname:///openapi/2023-07.json).',
+    ),
+  ).toEqual([
+    `${file}:1: the link pathname:///openapi.yaml goes to release ${latestRelease}'s document, but the page is about release ${older}. Link pathname:///openapi/${older}.yaml, this release's document, or name release ${latestRelease} on the line.`,
+    `${file}:1: the link pathname:///openapi/2023-07.json goes to release ${latestRelease}'s document, but the page is about release ${older}. Link pathname:///openapi/${older}.json, this release's document, or name release ${latestRelease} on the line.`,
+  ]);
+  expect(
+    problemsOf(
+      file,
+      `Download it as [openapi.yaml](pathname:///openapi/${older}.yaml). Release ${latestRelease} has [its own](pathname:///openapi.yaml).`,
+    ),
+  ).toEqual([]);
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      `Download [the document](pathname:///openapi/${older}.yaml).`,
+    ),
+  ).toEqual([
+    `docs/example.mdx:1: the link pathname:///openapi/${older}.yaml goes to release ${older}'s document, but the page is about release ${latestRelease}. Link pathname:///openapi/${latestRelease}.yaml, this release's document, or name release ${older} on the line.`,
+  ]);
+});
+
 test('a line marked deliberately wrong is not checked', () => {
   expect(
     problemsOf(

@@ -10,7 +10,11 @@ import {
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
-import {releaseHeader} from '../openapi-reference/releases';
+import {
+  documentRelease,
+  releaseHeader,
+  releaseSpecFiles,
+} from '../openapi-reference/releases';
 import {
   requestSamples,
   type RequestSample,
@@ -25,7 +29,8 @@ import {
  * (`"code": "invalid_gtin"`, "the code `invalid_gtin`", or any code of
  * another release in backticks) and filter
  * (`filter=status = "pending"` with the list it is sent to) must exist there;
- * and each JSON sample that shows an object of the sample world must agree
+ * a link to a release's published document goes to the page's release; and
+ * each JSON sample that shows an object of the sample world must agree
  * with the world. One message per mistake, at the page's file and line, with
  * the nearest name the release does have.
  */
@@ -496,6 +501,36 @@ export function misnamed(
   return [...others, ...found];
 }
 
+/** A Markdown link to a published API document (`pathname:///openapi.yaml`). */
+const documentLinkPattern =
+  /\[[^\]\n]*\]\(((?:pathname:\/\/)?(\/openapi[^)\s]*))\)/g;
+
+/**
+ * A link to a release's published document goes to the page's own release
+ * ("this release's document"), unless its line names the release it goes
+ * to ("Each release has its own document: [2023-07](…)").
+ */
+function documentLinkProblems(page: PageSource, release: string): string[] {
+  return page.source.split('\n').flatMap((line, index) =>
+    [...line.matchAll(documentLinkPattern)].flatMap((match) => {
+      const target = documentRelease(match[2]!);
+      // The line's words, not its addresses (`/openapi/2023-07.yaml`).
+      const words = line.replace(/\]\([^)]*\)/g, ']');
+      if (
+        target === undefined ||
+        target === release ||
+        words.includes(target)
+      ) {
+        return [];
+      }
+      const format = match[2]!.endsWith('.json') ? 'json' : 'yaml';
+      return [
+        `${page.file}:${index + 1}: the link ${match[1]} goes to release ${target}'s document, but the page is about release ${release}. Link pathname:///${releaseSpecFiles(release)[format]}, this release's document, or name release ${target} on the line.`,
+      ];
+    }),
+  );
+}
+
 /** The JSON code blocks of a page, parsed, with the line each starts at. */
 function jsonBlocks(source: string): {value: JsonValue; line: number}[] {
   return [...source.matchAll(/^```json[^\n]*\n([\s\S]*?)^```/gm)].flatMap(
@@ -615,6 +650,7 @@ export function apiNameProblems(
   return [
     ...queryBlockProblems(page),
     ...found,
+    ...documentLinkProblems(page, release),
     ...worldSampleProblems(page, world),
     ...requestSamples(page.source).flatMap((sample) => {
       const checked = sampleRelease(sample, release, validators, post);

@@ -22,7 +22,8 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * post breaks the content rules: a missing title or description, a docs
  * page under its minimum length, placeholder text, a link that leads
  * nowhere, an operation, webhook event, error code or filter that the
- * page's API release does not have, a JSON sample that contradicts the
+ * page's API release does not have, a link to another release's OpenAPI
+ * document, a JSON sample that contradicts the
  * sample world (api-names.ts), or a bold label that src/data/app-labels.yaml
  * does not declare (labels.ts), or a number of the product typed by hand or
  * contradicted rather than stated with `<Limit>` (numbers.ts). One message per mistake, each naming the file and line and what
