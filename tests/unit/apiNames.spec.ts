@@ -98,7 +98,7 @@ test('an older release is checked against its own document', () => {
   expect(problemsOf(file, 'Read the code `cursor_expired`.')).toEqual([
     expect.stringMatching(
       new RegExp(
-        `^${file}:1: the error code cursor_expired is not in release ${older}'s catalogue\\.`,
+        `^${file}:1: the error code cursor_expired is not in release ${older}'s catalogue: no \`422\` of release ${older} carries a code\\.$`,
       ),
     ),
   ]);
@@ -131,6 +131,34 @@ test('an error code named with another status than the catalogue gives fails', (
     ),
   ).toEqual([
     `docs/example.mdx:1: the error code invalid_gtin answers 422 in release ${latestRelease}, not 400.`,
+  ]);
+});
+
+test('a link to this release’s document goes to the page’s release, unless its line names the release it goes to', () => {
+  const [older] = olderReleases;
+  const file = `api_versioned_docs/version-${older}/introduction.md`;
+  expect(
+    problemsOf(
+      file,
+      'Download it as [openapi.yaml](pathname:///openapi.yaml) or [the JSON](pathname:///openapi/2023-07.json).',
+    ),
+  ).toEqual([
+    `${file}:1: the link pathname:///openapi.yaml goes to release ${latestRelease}'s document, but the page is about release ${older}. Link pathname:///openapi/${older}.yaml, this release's document, or name release ${latestRelease} on the line.`,
+    `${file}:1: the link pathname:///openapi/2023-07.json goes to release ${latestRelease}'s document, but the page is about release ${older}. Link pathname:///openapi/${older}.json, this release's document, or name release ${latestRelease} on the line.`,
+  ]);
+  expect(
+    problemsOf(
+      file,
+      `Download it as [openapi.yaml](pathname:///openapi/${older}.yaml). Release ${latestRelease} has [its own](pathname:///openapi.yaml).`,
+    ),
+  ).toEqual([]);
+  expect(
+    problemsOf(
+      'docs/example.mdx',
+      `Download [the document](pathname:///openapi/${older}.yaml).`,
+    ),
+  ).toEqual([
+    `docs/example.mdx:1: the link pathname:///openapi/${older}.yaml goes to release ${older}'s document, but the page is about release ${latestRelease}. Link pathname:///openapi/${latestRelease}.yaml, this release's document, or name release ${older} on the line.`,
   ]);
 });
 

@@ -3,10 +3,15 @@ import {errorCodes} from '../openapi-reference/render-errors';
 import {
   allOperations,
   type JsonValue,
+  type OperationEntry,
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
-import {releaseHeader} from '../openapi-reference/releases';
+import {
+  documentRelease,
+  releaseHeader,
+  releaseSpecFiles,
+} from '../openapi-reference/releases';
 import {
   requestSamples,
   type RequestSample,
@@ -18,9 +23,11 @@ import {withoutDeliberate} from './deliberate';
  * What a page names of the API, checked against the document of the page's
  * release (a page under api_versioned_docs/version-<release>/ documents that
  * release; every other page the latest): each operation (`POST
- * /orders/{id}/accept`), webhook event (`order.created`) and error code
- * (`"code": "invalid_gtin"`, "the code `invalid_gtin`") must exist there
- * (its filter expressions are checked by filters.ts), and each JSON sample that shows an object of the sample world must agree
+ * /orders/{id}/accept`), webhook event (`order.created`), error code
+ * (`"code": "invalid_gtin"`, "the code `invalid_gtin`", or any code of
+ * another release in backticks) must exist there (its filter expressions
+ * are checked by filters.ts); a link to a release's published document goes to the page's release; and
+ * each JSON sample that shows an object of the sample world must agree
  * with the world. One message per mistake, at the page's file and line, with
  * the nearest name the release does have.
  */
@@ -39,18 +46,27 @@ const suggestion = (name: string, names: Iterable<string>) => {
   return found ? ` The nearest that exists is ${found}.` : '';
 };
 
+/** A release's operations, read once per document. */
+const operationsCache = new WeakMap<LoadedSpec, OperationEntry[]>();
+function operationsOf(spec: LoadedSpec): OperationEntry[] {
+  let operations = operationsCache.get(spec);
+  if (!operations) {
+    operations = allOperations(spec.document);
+    operationsCache.set(spec, operations);
+  }
+  return operations;
+}
+
 /** The method and path template of each operation: `POST /orders/{id}/accept`. */
 const operationNames = (spec: LoadedSpec) =>
-  allOperations(spec.document).map(
-    ({method, path}) => `${method.toUpperCase()} ${path}`,
-  );
+  operationsOf(spec).map(({method, path}) => `${method.toUpperCase()} ${path}`);
 
 const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
 
 /** The operation of the document a method and concrete path name, if any. */
 export function operationOf(spec: LoadedSpec, method: string, path: string) {
   const segments = path.split('/');
-  return allOperations(spec.document).find((entry) => {
+  return operationsOf(spec).find((entry) => {
     if (entry.method.toUpperCase() !== method) {
       return false;
     }
@@ -77,18 +93,32 @@ export function cleanPath(raw: string): string {
 const operationPattern =
   /\b(GET|POST|PUT|PATCH|DELETE)\s+((?:https?:\/\/[^\s/`"']+)?\/[A-Za-z0-9_{}\-/.:?=&%…]*)/g;
 
-function operationProblems(
-  page: PageSource,
+/**
+ * A name a text states that its release lacks: where it stands in the text,
+ * and what is wrong (with the nearest name the release has), so that any
+ * text (a page, or a description of the document itself) is read the same
+ * way.
+ */
+export interface Misnamed {
+  /** Where the statement starts in the text. */
+  index: number;
+  /** The name as stated. */
+  name: string;
+  problem: string;
+}
+
+function misnamedOperations(
+  text: string,
   spec: LoadedSpec,
   release: string,
-): string[] {
-  return [...page.source.matchAll(operationPattern)].flatMap((match) => {
+): Misnamed[] {
+  return [...text.matchAll(operationPattern)].flatMap((match) => {
     const method = match[1]!;
     const path = cleanPath(match[2]!);
     // A request to another server, such as a webhook delivery to the
     // integrator's endpoint, names its own host.
     const host = /^Host: (\S+)/m.exec(
-      page.source.slice(match.index).split('\n').slice(1, 4).join('\n'),
+      text.slice(match.index).split('\n').slice(1, 4).join('\n'),
     )?.[1];
     if (
       path === '' ||
@@ -100,7 +130,11 @@ function operationProblems(
     }
     const named = `${method} ${path}`;
     return [
-      `${page.file}:${lineAt(page.source, match.index)}: ${named} is no operation of release ${release}.${suggestion(named, operationNames(spec))}`,
+      {
+        index: match.index,
+        name: named,
+        problem: `${named} is no operation of release ${release}.${suggestion(named, operationNames(spec))}`,
+      },
     ];
   });
 }
@@ -117,14 +151,14 @@ const eventPrefixes = (specs: readonly LoadedSpec[]) =>
 
 const eventPattern = /[`"']([a-z][a-z_]*\.[a-z_]+)[`"']/g;
 
-function eventProblems(
-  page: PageSource,
+function misnamedEvents(
+  text: string,
   spec: LoadedSpec,
   release: string,
   prefixes: Set<string>,
-): string[] {
+): Misnamed[] {
   const events = Object.keys(spec.document.webhooks ?? {});
-  return [...page.source.matchAll(eventPattern)].flatMap((match) => {
+  return [...text.matchAll(eventPattern)].flatMap((match) => {
     const name = match[1]!;
     const [prefix, action] = name.split('.');
     if (
@@ -135,7 +169,11 @@ function eventProblems(
       return [];
     }
     return [
-      `${page.file}:${lineAt(page.source, match.index)}: the webhook event ${name} does not exist in release ${release}.${suggestion(name, events)}`,
+      {
+        index: match.index,
+        name,
+        problem: `the webhook event ${name} does not exist in release ${release}.${suggestion(name, events)}`,
+      },
     ];
   });
 }
@@ -167,40 +205,85 @@ function objectCodes(spec: LoadedSpec): string[] {
   return [...found];
 }
 
+/** Every code a release knows: its catalogue's and the objects' own. */
+const codesCache = new WeakMap<LoadedSpec, string[]>();
+function knownCodes(spec: LoadedSpec): string[] {
+  let codes = codesCache.get(spec);
+  if (!codes) {
+    codes = [...Object.keys(errorCodes(spec.document)), ...objectCodes(spec)];
+    codesCache.set(spec, codes);
+  }
+  return codes;
+}
+
+/**
+ * Why a code is not one of a release's: when another release answers it
+ * with a status for which this release's catalogue has no code at all (a
+ * 2023-01 `422` carries none), that; otherwise the nearest code it has.
+ */
+function codeProblem(
+  code: string,
+  spec: LoadedSpec,
+  release: string,
+  releases: readonly {release: string; spec: LoadedSpec}[],
+): string {
+  const catalogue = errorCodes(spec.document);
+  const status = releases
+    .map((other) => errorCodes(other.spec.document)[code]?.status)
+    .find((found) => found !== undefined);
+  const missing = `the error code ${code} is not in release ${release}'s catalogue`;
+  if (
+    status !== undefined &&
+    !Object.values(catalogue).some((entry) => entry.status === status)
+  ) {
+    return `${missing}: no \`${status}\` of release ${release} carries a code.`;
+  }
+  return `${missing}.${suggestion(code, knownCodes(spec))}`;
+}
+
 const codePatterns = [
   /"code":\s*"([a-z][a-z0-9]*_[a-z0-9_]+)"/g,
   /\b(?:error )?code `([a-z][a-z0-9]*_[a-z0-9_]+)`/g,
   /`([a-z][a-z0-9]*_[a-z0-9_]+)` (?:error )?code\b/g,
 ];
 
-function errorCodeProblems(
-  page: PageSource,
+function misnamedCodes(
+  text: string,
   spec: LoadedSpec,
   release: string,
-): string[] {
+  releases: readonly {release: string; spec: LoadedSpec}[],
+): Misnamed[] {
   const catalogue = errorCodes(spec.document);
-  const codes = [...Object.keys(catalogue), ...objectCodes(spec)];
+  const codes = knownCodes(spec);
   // "answers `422` with the code `invalid_gtin`": the status the catalogue gives.
   const statuses = [
-    ...page.source.matchAll(
+    ...text.matchAll(
       /`?(\d{3})`?[^.`\n]{0,40}?with the code `([a-z][a-z0-9]*_[a-z0-9_]+)`/g,
     ),
   ].flatMap((match) => {
     const entry = catalogue[match[2]!];
     return entry && String(entry.status) !== match[1]
       ? [
-          `${page.file}:${lineAt(page.source, match.index)}: the error code ${match[2]} answers ${entry.status} in release ${release}, not ${match[1]}.`,
+          {
+            index: match.index,
+            name: match[2]!,
+            problem: `the error code ${match[2]} answers ${entry.status} in release ${release}, not ${match[1]}.`,
+          },
         ]
       : [];
   });
   return statuses.concat(
     codePatterns.flatMap((pattern) =>
-      [...page.source.matchAll(pattern)].flatMap((match) => {
+      [...text.matchAll(pattern)].flatMap((match) => {
         const code = match[1]!;
         return codes.includes(code)
           ? []
           : [
-              `${page.file}:${lineAt(page.source, match.index)}: the error code ${code} is not in release ${release}'s catalogue.${suggestion(code, codes)}`,
+              {
+                index: match.index,
+                name: code,
+                problem: codeProblem(code, spec, release, releases),
+              },
             ];
       }),
     ),
@@ -245,29 +328,40 @@ export function documentNames(spec: LoadedSpec): Set<string> {
   return names;
 }
 
+/** The names of a release: its document's (above) and its error codes. */
+const releaseNamesCache = new WeakMap<LoadedSpec, Set<string>>();
+function releaseNames(spec: LoadedSpec): Set<string> {
+  let names = releaseNamesCache.get(spec);
+  if (!names) {
+    names = new Set([...documentNames(spec), ...knownCodes(spec)]);
+    releaseNamesCache.set(spec, names);
+  }
+  return names;
+}
+
 /**
- * A field or enum value in backticks that another release has and the
- * page's does not (`partially_dispatched` on a 2023-01 page, `new_amount`
- * on a latest one). A line that names the other release, such as "In
- * `2023-01`, …", or says the page's release has "no `name`", may; so may
- * the changelog, whose subject is the difference.
+ * A field, enum value, parameter or error code in backticks that another
+ * release has and the text's does not (`partially_dispatched` on a 2023-01
+ * page, `new_amount` on a latest one, `unknown_field` where a 2023-01 `422`
+ * carries no code). A line that names the other release, such as "In
+ * `2023-01`, …", or says the text's release has "no `name`", may.
  */
-function releaseNameProblems(
-  page: PageSource,
+function misnamedReleaseNames(
+  text: string,
   spec: LoadedSpec,
   release: string,
-  others: readonly {release: string; spec: LoadedSpec}[],
-): string[] {
-  if (/(^|\/)changelog\.mdx?$/.test(page.file)) {
-    return [];
-  }
-  const own = documentNames(spec);
-  return page.source.split('\n').flatMap((line, index) =>
-    [...line.matchAll(/`([a-z][a-z0-9_]*)`/g)].flatMap((match) => {
+  releases: readonly {release: string; spec: LoadedSpec}[],
+): Misnamed[] {
+  const own = releaseNames(spec);
+  let offset = 0;
+  return text.split('\n').flatMap((line) => {
+    const start = offset;
+    offset += line.length + 1;
+    return [...line.matchAll(/`([a-z][a-z0-9_]*)`/g)].flatMap((match) => {
       const name = match[1]!;
-      const elsewhere = others.filter(
+      const elsewhere = releases.filter(
         (other) =>
-          other.release !== release && documentNames(other.spec).has(name),
+          other.release !== release && releaseNames(other.spec).has(name),
       );
       if (
         own.has(name) ||
@@ -277,8 +371,78 @@ function releaseNameProblems(
       ) {
         return [];
       }
+      const isCode = elsewhere.some((other) =>
+        knownCodes(other.spec).includes(name),
+      );
       return [
-        `${page.file}:${index + 1}: ${name} is a field or value of release ${elsewhere.map((other) => other.release).join(', ')}, not of release ${release}.${suggestion(name, own)}`,
+        {
+          index: start + match.index,
+          name,
+          problem: isCode
+            ? codeProblem(name, spec, release, releases)
+            : `${name} is a field or value of release ${elsewhere.map((other) => other.release).join(', ')}, not of release ${release}.${suggestion(name, documentNames(spec))}`,
+        },
+      ];
+    });
+  });
+}
+
+/**
+ * Everything a text names that its release lacks: operations, webhook
+ * events, error codes, and fields, values and parameters of
+ * another release; one finding per name and line. `names: false` leaves
+ * out the last, for a text whose subject is the difference (the changelog).
+ */
+export function misnamed(
+  text: string,
+  spec: LoadedSpec,
+  release: string,
+  releases: readonly {release: string; spec: LoadedSpec}[],
+  {names = true}: {names?: boolean} = {},
+): Misnamed[] {
+  const prefixes = eventPrefixes(releases.map((other) => other.spec));
+  const found = [
+    ...misnamedOperations(text, spec, release),
+    ...misnamedEvents(text, spec, release, prefixes),
+    ...misnamedCodes(text, spec, release, releases),
+  ];
+  const reported = new Set(
+    found.map(({index, name}) => `${lineAt(text, index)} ${name}`),
+  );
+  // A code named as "the code `x`" is one mistake, not two.
+  const others = names
+    ? misnamedReleaseNames(text, spec, release, releases).filter(
+        ({index, name}) => !reported.has(`${lineAt(text, index)} ${name}`),
+      )
+    : [];
+  return [...others, ...found];
+}
+
+/** A Markdown link to a published API document (`pathname:///openapi.yaml`). */
+const documentLinkPattern =
+  /\[[^\]\n]*\]\(((?:pathname:\/\/)?(\/openapi[^)\s]*))\)/g;
+
+/**
+ * A link to a release's published document goes to the page's own release
+ * ("this release's document"), unless its line names the release it goes
+ * to ("Each release has its own document: [2023-07](…)").
+ */
+function documentLinkProblems(page: PageSource, release: string): string[] {
+  return page.source.split('\n').flatMap((line, index) =>
+    [...line.matchAll(documentLinkPattern)].flatMap((match) => {
+      const target = documentRelease(match[2]!);
+      // The line's words, not its addresses (`/openapi/2023-07.yaml`).
+      const words = line.replace(/\]\([^)]*\)/g, ']');
+      if (
+        target === undefined ||
+        target === release ||
+        words.includes(target)
+      ) {
+        return [];
+      }
+      const format = match[2]!.endsWith('.json') ? 'json' : 'yaml';
+      return [
+        `${page.file}:${index + 1}: the link ${match[1]} goes to release ${target}'s document, but the page is about release ${release}. Link pathname:///${releaseSpecFiles(release)[format]}, this release's document, or name release ${target} on the line.`,
       ];
     }),
   );
@@ -353,12 +517,16 @@ export function apiNameProblems(
   post?: PostDay,
 ): string[] {
   page = withoutDeliberate(page);
-  const allSpecs = releases.map((other) => other.spec);
+  const found = misnamed(page.source, spec, release, releases, {
+    // The changelog's subject is the difference between the releases.
+    names: !/(^|\/)changelog\.mdx?$/.test(page.file),
+  }).map(
+    ({index, problem}) =>
+      `${page.file}:${lineAt(page.source, index)}: ${problem}`,
+  );
   return [
-    ...releaseNameProblems(page, spec, release, releases),
-    ...operationProblems(page, spec, release),
-    ...eventProblems(page, spec, release, eventPrefixes(allSpecs)),
-    ...errorCodeProblems(page, spec, release),
+    ...found,
+    ...documentLinkProblems(page, release),
     ...worldSampleProblems(page, world),
     ...requestSamples(page.source).flatMap((sample) => {
       const checked = sampleRelease(sample, release, validators, post);

@@ -22,11 +22,11 @@ import {checkPage, minWordsFor, type PageToCheck} from './rules';
  * and version: the guides and every release of the API section) or blog
  * post breaks the content rules: a missing title or description, a docs
  * page under its minimum length, placeholder text, a link that leads
- * nowhere, an operation, webhook event or error code that the
- * page's API release does not have, a JSON sample that contradicts the
- * sample world (api-names.ts), a filter expression, wherever it is written,
- * that does not parse or names a field its list cannot filter on
- * (filters.ts), or a bold label that src/data/app-labels.yaml
+ * nowhere, an operation, webhook event or error code that the page's API
+ * release does not have, a link to another release's OpenAPI document, a
+ * JSON sample that contradicts the sample world (api-names.ts), a filter
+ * expression, wherever it is written, that does not parse or names a field
+ * its list cannot filter on (filters.ts), or a bold label that src/data/app-labels.yaml
  * does not declare (labels.ts), or a number of the product typed by hand or
  * contradicted rather than stated with `<Limit>` (numbers.ts). One message per mistake, each naming the file and line and what
  * to do. After the build, the figures of the app's screens are checked in

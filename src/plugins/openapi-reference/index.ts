@@ -4,19 +4,15 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadApiModel, pageSourcesFile, releaseSpec} from './model';
 import apiReferenceRemarkPlugin, {placeholderNames} from './remark';
 import {OneMessagePerMistake} from './one-message-per-mistake';
-import {apiReleases, latestRelease} from './releases';
+import {
+  apiReleases,
+  latestRelease,
+  publishedSpecFiles,
+  releaseSpecFiles,
+  releaseSpecFolder,
+} from './releases';
 import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
-
-/** The published copies of the latest spec, at the site root (`/help/openapi.yaml`). */
-export const publishedSpecFiles = {yaml: 'openapi.yaml', json: 'openapi.json'};
-
-/** Each release's document, at `/help/openapi/<release>.yaml` (and `.json`). */
-export const releaseSpecFolder = 'openapi';
-export const releaseSpecFiles = (release: string) => ({
-  yaml: `${releaseSpecFolder}/${release}.yaml`,
-  json: `${releaseSpecFolder}/${release}.json`,
-});
 
 /**
  * The remark plugin for the docs plugin's `beforeDefaultRemarkPlugins`,

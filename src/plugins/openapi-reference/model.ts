@@ -14,6 +14,7 @@ import {
   productNumbersPath,
   specNumberProblems,
 } from '../content-rules/numbers';
+import {releasesTextProblems} from '../content-rules/release-texts';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
@@ -194,6 +195,17 @@ async function readModel(
       );
     }
     releases.set(release, spec);
+  }
+  // Each release's texts, inherited ones included, name only what it has.
+  const misnamedTexts = releasesTextProblems(
+    [...releases].map(([release, spec]) => ({release, spec})),
+    specDir,
+  );
+  if (misnamedTexts.length > 0) {
+    throw new AuthoringError(
+      'Texts of the API name what their release lacks',
+      misnamedTexts,
+    );
   }
   const latest = releases.get(latestRelease)!;
   const model: ApiModel = {

@@ -26,6 +26,30 @@ export const apiReleases: readonly ApiRelease[] = [
   ...olderReleases,
 ];
 
+/** The published copies of the latest document, at the site root (`/help/openapi.yaml`). */
+export const publishedSpecFiles = {yaml: 'openapi.yaml', json: 'openapi.json'};
+
+/** Each release's document, at `/help/openapi/<release>.yaml` (and `.json`). */
+export const releaseSpecFolder = 'openapi';
+export const releaseSpecFiles = (release: ApiRelease) => ({
+  yaml: `${releaseSpecFolder}/${release}.yaml`,
+  json: `${releaseSpecFolder}/${release}.json`,
+});
+
+/**
+ * The release whose published document a site address (`/openapi.yaml`,
+ * `/openapi/2023-01.json`) is, if it is one.
+ */
+export function documentRelease(address: string): ApiRelease | undefined {
+  const file = address.replace(/^\//, '');
+  if (Object.values(publishedSpecFiles).includes(file)) {
+    return latestRelease;
+  }
+  return apiReleases.find((release) =>
+    Object.values(releaseSpecFiles(release)).includes(file),
+  );
+}
+
 /** The header that chooses a release. */
 export const releaseHeader = 'Hub-Version';
 

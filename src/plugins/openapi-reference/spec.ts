@@ -993,7 +993,7 @@ export function operationsOf(
       ]
         .map((parameter) => deref(document, parameter))
         .map((parameter) =>
-          withFilterDeclaration(parameter, operation['x-filter']),
+          withFilterDeclaration(document, parameter, operation['x-filter']),
         )
         .map((parameter) => withListCursor(document, parameter, operation));
       return [{method, path: key, operation, parameters}];
@@ -1001,11 +1001,15 @@ export function operationsOf(
   });
 }
 
+/** The code of a filter field the list does not have, in the catalogue. */
+const unknownFieldCode = 'unknown_field';
+
 /**
  * The shared `filter` parameter as one list uses it: the list's own example,
  * and its fields named in the description, from the operation's `x-filter`.
  */
 function withFilterDeclaration(
+  document: OpenApiDocument,
   parameter: Parameter,
   declaration: FilterDeclaration | undefined,
 ): Parameter {
@@ -1016,9 +1020,12 @@ function withFilterDeclaration(
     throw new Error('A list with a filter parameter needs an x-filter.');
   }
   const fields = filterNames(declaration).map((field) => `\`${field}\``);
+  // A release whose `422` carries no codes (2023-01) names none.
+  const codes = document['x-error-codes'] as Record<string, unknown>;
+  const code = codes[unknownFieldCode] ? ` with \`${unknownFieldCode}\`` : '';
   return {
     ...parameter,
-    description: `An Advanced query over these fields: ${fields.join(', ')}. Another field answers \`422\` with \`unknown_field\`.`,
+    description: `An Advanced query over these fields: ${fields.join(', ')}. Another field answers \`422\`${code}.`,
     example: declaration.example,
   };
 }
