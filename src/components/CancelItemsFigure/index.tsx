@@ -1,22 +1,12 @@
 import type {ReactNode} from 'react';
-import AppFigure, {
-  Cell,
-  Control,
-  Fact,
-  Grid,
-  Marker,
-  Row,
-  Status,
-} from '../AppFigure';
+import AppFigure, {Control, Fact, Marker} from '../AppFigure';
 import {
+  AcceptedOrderHead,
   Actions,
   Field,
-  FormHeading,
-  itemsColumns,
-  OrderFacts,
+  OpenItems,
   OrderStep,
   Panel,
-  QuantityBox,
   Submit,
 } from '../OrderScreen';
 
@@ -28,8 +18,6 @@ import {
  */
 
 const order = 'ord_5Yc1Hd6';
-const accepted = '2023-05-04T09:41:12Z';
-const item = 'oit_8Gm4Rt2';
 
 export default function CancelItemsFigure(): ReactNode {
   return (
@@ -63,47 +51,9 @@ export default function CancelItemsFigure(): ReactNode {
           <code>dispatched</code>.
         </>,
       ]}>
-      <Actions>
-        <Control>Create dispatch</Control>
-        <Control primary>Cancel items</Control>
-        <Marker n={1} />
-        <Control>Cancel order</Control>
-      </Actions>
-      <OrderFacts
-        order={order}
-        placed={['4 May 2023', '10:30']}
-        customer="Olivia Bennett"
-        status={
-          <Status tone="success">
-            <Fact of={`${order}.status`} at={accepted}>
-              accepted
-            </Fact>
-          </Status>
-        }
-      />
+      <AcceptedOrderHead open="Cancel items" />
       <Panel title="Cancel items">
-        <FormHeading>
-          Items
-          <Marker n={2} />
-        </FormHeading>
-        <Grid
-          label="Items"
-          columns={itemsColumns}
-          header={['SKU', 'Open', 'To cancel']}>
-          <Row>
-            <Cell label="SKU">
-              <code>
-                <Fact of={`${item}.sku`}>ALDF-HWJ-OLV-M</Fact>
-              </code>
-            </Cell>
-            <Cell label="Open">
-              <Fact of={`${item}.quantity`}>1</Fact>
-            </Cell>
-            <Cell label="To cancel">
-              <QuantityBox />
-            </Cell>
-          </Row>
-        </Grid>
+        <OpenItems ask="To cancel" marker={<Marker n={2} />} />
         <Actions>
           <Field name="Reason" />
           <Marker n={3} />

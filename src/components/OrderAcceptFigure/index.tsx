@@ -8,7 +8,7 @@ import AppFigure, {
   Row,
   Status,
 } from '../AppFigure';
-import {Actions, OrderFacts, OrderStep} from '../OrderScreen';
+import {Actions, FormHeading, OrderFacts, OrderStep} from '../OrderScreen';
 import styles from './styles.module.css';
 
 /**
@@ -56,10 +56,10 @@ export default function OrderAcceptFigure(): ReactNode {
         customer="Olivia Bennett"
         status={<Status tone="warning">pending</Status>}
       />
-      <p className={styles.heading}>
+      <FormHeading>
         Items
         <Marker n={3} />
-      </p>
+      </FormHeading>
       <Grid
         label="Items"
         columns={styles.columns}

@@ -1,22 +1,12 @@
 import type {ReactNode} from 'react';
-import AppFigure, {
-  Cell,
-  Control,
-  Fact,
-  Grid,
-  Marker,
-  Row,
-  Status,
-} from '../AppFigure';
+import AppFigure, {Control, Fact, Marker} from '../AppFigure';
 import {
+  AcceptedOrderHead,
   Actions,
   Field,
-  FormHeading,
-  itemsColumns,
-  OrderFacts,
+  OpenItems,
   OrderStep,
   Panel,
-  QuantityBox,
   Submit,
 } from '../OrderScreen';
 
@@ -27,8 +17,6 @@ import {
  */
 
 const order = 'ord_5Yc1Hd6';
-const accepted = '2023-05-04T09:41:12Z';
-const item = 'oit_8Gm4Rt2';
 const dispatch = 'dsp_6Vb1Qe7';
 
 export default function OrderDispatchFigure(): ReactNode {
@@ -62,24 +50,7 @@ export default function OrderDispatchFigure(): ReactNode {
           allocated fall by its units, and the Hub sends it to the shop.
         </>,
       ]}>
-      <Actions>
-        <Control primary>Create dispatch</Control>
-        <Control>Cancel items</Control>
-        <Marker n={1} />
-        <Control>Cancel order</Control>
-      </Actions>
-      <OrderFacts
-        order={order}
-        placed={['4 May 2023', '10:30']}
-        customer="Olivia Bennett"
-        status={
-          <Status tone="success">
-            <Fact of={`${order}.status`} at={accepted}>
-              accepted
-            </Fact>
-          </Status>
-        }
-      />
+      <AcceptedOrderHead open="Create dispatch" />
       <Panel title="Create dispatch">
         <Actions>
           <Field name="Carrier">
@@ -94,30 +65,9 @@ export default function OrderDispatchFigure(): ReactNode {
           <Field name="Tracking link" />
           <Marker n={2} />
         </Actions>
-        <FormHeading>
-          Items
-          <Marker n={3} />
-        </FormHeading>
-        <Grid
-          label="Items"
-          columns={itemsColumns}
-          header={['SKU', 'Open', 'In this parcel']}>
-          <Row>
-            <Cell label="SKU">
-              <code>
-                <Fact of={`${item}.sku`}>ALDF-HWJ-OLV-M</Fact>
-              </code>
-            </Cell>
-            <Cell label="Open">
-              <Fact of={`${item}.quantity`}>1</Fact>
-            </Cell>
-            <Cell label="In this parcel">
-              <QuantityBox>
-                <Fact of="dit_2Xm5Sw3.quantity">1</Fact>
-              </QuantityBox>
-            </Cell>
-          </Row>
-        </Grid>
+        <OpenItems ask="In this parcel" marker={<Marker n={3} />}>
+          <Fact of="dit_2Xm5Sw3.quantity">1</Fact>
+        </OpenItems>
         <Submit>
           <Control>Cancel</Control>
           <Control primary>Create dispatch</Control>

@@ -1,5 +1,5 @@
 import {Fragment, type ReactNode} from 'react';
-import {Fact} from '../AppFigure';
+import {Cell, Control, Fact, Grid, Marker, Row, Status} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
@@ -115,7 +115,7 @@ export function FormHeading({children}: {children: ReactNode}): ReactNode {
 }
 
 /** A drawn number box inside an items grid. */
-export function QuantityBox({children}: {children?: ReactNode}): ReactNode {
+function QuantityBox({children}: {children?: ReactNode}): ReactNode {
   return <span className={styles.quantity}>{children}</span>;
 }
 
@@ -124,5 +124,80 @@ export function Submit({children}: {children: ReactNode}): ReactNode {
   return <p className={styles.submit}>{children}</p>;
 }
 
-/** The columns of a form's items grid (SKU, open, quantity), for Grid. */
-export const itemsColumns = styles.itemsColumns;
+/**
+ * Order 10482 once Priya Shah has accepted it, as the forms that follow
+ * show it: its buttons, with the one whose form is open pressed (key 1),
+ * and its facts, `accepted` as at the acceptance.
+ */
+export function AcceptedOrderHead({
+  open,
+}: {
+  open: 'Create dispatch' | 'Cancel items';
+}): ReactNode {
+  const order = 'ord_5Yc1Hd6';
+  return (
+    <>
+      <Actions>
+        <Control primary={open === 'Create dispatch'}>Create dispatch</Control>
+        <Control primary={open === 'Cancel items'}>Cancel items</Control>
+        <Marker n={1} />
+        <Control>Cancel order</Control>
+      </Actions>
+      <OrderFacts
+        order={order}
+        placed={['4 May 2023', '10:30']}
+        customer="Olivia Bennett"
+        status={
+          <Status tone="success">
+            <Fact of={`${order}.status`} at="2023-05-04T09:41:12Z">
+              accepted
+            </Fact>
+          </Status>
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * The items of a form on order 10482: its one line's SKU and open units,
+ * and the box the form asks the reader to fill for it (`ask`), holding
+ * `children` once filled.
+ */
+export function OpenItems({
+  ask,
+  marker,
+  children,
+}: {
+  ask: string;
+  marker: ReactNode;
+  children?: ReactNode;
+}): ReactNode {
+  const item = 'oit_8Gm4Rt2';
+  return (
+    <>
+      <FormHeading>
+        Items
+        {marker}
+      </FormHeading>
+      <Grid
+        label="Items"
+        columns={styles.itemsColumns}
+        header={['SKU', 'Open', ask]}>
+        <Row>
+          <Cell label="SKU">
+            <code>
+              <Fact of={`${item}.sku`}>ALDF-HWJ-OLV-M</Fact>
+            </code>
+          </Cell>
+          <Cell label="Open">
+            <Fact of={`${item}.quantity`}>1</Fact>
+          </Cell>
+          <Cell label={ask}>
+            <QuantityBox>{children}</QuantityBox>
+          </Cell>
+        </Row>
+      </Grid>
+    </>
+  );
+}
