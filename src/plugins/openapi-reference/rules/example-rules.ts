@@ -101,15 +101,16 @@ function checkObject(
       );
     }
   }
-  const status = String(value[rules.on ?? 'status']);
+  const on = rules.on ?? 'status';
+  const status = String(value[on]);
   for (const [field, statuses] of Object.entries(rules['null-unless'] ?? {})) {
     if (field in value && value[field] !== null && !statuses.includes(status)) {
-      problems.push(`${where}: ${field} is set while status is ${status}`);
+      problems.push(`${where}: ${field} is set while ${on} is ${status}`);
     }
   }
   for (const [field, statuses] of Object.entries(rules['set-when'] ?? {})) {
     if (field in value && value[field] === null && statuses.includes(status)) {
-      problems.push(`${where}: ${field} is null while status is ${status}`);
+      problems.push(`${where}: ${field} is null while ${on} is ${status}`);
     }
   }
   return problems;

@@ -70,7 +70,9 @@ export function operationProblems(
     const own = new Set(
       operations
         .filter(({path}) => resource.paths.includes(path))
-        .map(({operation}) => operation.tags?.[0]),
+        .map(({operation}) => operation.tags?.[0])
+        // A tag that names no page is named above, once.
+        .filter((tag) => tag !== undefined && tags.includes(tag)),
     );
     return own.size > 1
       ? [
