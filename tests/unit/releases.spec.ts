@@ -5,16 +5,17 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {allExampleCases, validateExample} from '../support/openapi';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {changelogSectionProblems} from '../../src/plugins/content-rules/changelog-sections';
 import {
-  releaseShipDays,
-  releasedNumberName,
-} from '../../src/plugins/content-rules/post-release';
+  loadProductNumbers,
+  productNumbersPath,
+} from '../../src/plugins/content-rules/numbers';
+import {releaseDateProblems} from '../../src/plugins/content-rules/post-release';
 import {
-  exampleIds,
-  exampleRuleProblems,
+  exampleStoryProblems,
   sampleDataIds,
-} from '../support/exampleRules';
+} from '../../src/plugins/openapi-reference/rules/example-rules';
+import {loadWorld} from '../../src/plugins/openapi-reference/world';
 import {
   explainedChanges,
   groupChanges,
@@ -190,11 +191,13 @@ test('every example of 2023-01 validates and keeps its rules', async () => {
   expect(cases.length).toBeGreaterThan(1000);
   const problems = cases.flatMap((example) => validateExample(example, old));
   expect(problems, problems.join('\n')).toEqual([]);
-  const known = cases.reduce(
-    (ids, {value}) => exampleIds(value, ids),
-    sampleDataIds(),
+  const world = loadWorld(siteDir);
+  const ruleProblems = exampleStoryProblems(
+    old,
+    overlayPath(specDir, oldRelease),
+    sampleDataIds(siteDir, world),
+    world,
   );
-  const ruleProblems = exampleRuleProblems(old.document, cases, known);
   expect(ruleProblems, ruleProblems.join('\n')).toEqual([]);
 });
 
@@ -252,11 +255,24 @@ test('every difference the diff computes is explained on the changelog page', as
   expect(new Set(changes.map(({kind}) => kind))).toEqual(
     new Set(['breaking', 'additive']),
   );
-  // Each explanation is a section of the page, under its own anchor.
-  const page = readFileSync(path.join(siteDir, 'api', 'changelog.mdx'), 'utf8');
-  for (const {id, title} of explainedChanges) {
-    expect(page, id).toContain(`### ${title} {/* #${id} */}`);
-  }
+});
+
+test('the changelog page has a section per explanation, under its anchor, or the build names the placeholder', () => {
+  const file = 'api/changelog.mdx';
+  const page = readFileSync(path.join(siteDir, file), 'utf8');
+  expect(changelogSectionProblems(file, page)).toEqual([]);
+  const [first] = explainedChanges;
+  const heading = `### ${first!.title} {/* #${first!.id} */}`;
+  const placeholder =
+    page.split('\n').findIndex((line) => line.includes('<ApiChangelog')) + 1;
+  expect(
+    changelogSectionProblems(
+      file,
+      page.replace(heading, `### ${first!.title}`),
+    ),
+  ).toEqual([
+    `${file}:${placeholder}: the changelog has no section "${heading}", which its rows and the release marks link to. Add it, or correct explainedChanges in src/plugins/openapi-reference/changelog.ts.`,
+  ]);
 });
 
 test('a difference no section explains fails the changelog', async () => {
@@ -285,30 +301,35 @@ test('a difference no section explains fails the changelog', async () => {
 });
 
 test('every release but the oldest has the day it shipped, and an older release is supported for the support months after its successor shipped', () => {
-  const numbers = loadProductNumbers(path.join(__dirname, '..', '..'));
-  const shipDays = releaseShipDays(numbers);
-  const months = numbers.find(
-    ({name}) => name === 'release_support_months',
-  )!.value;
-  expect(typeof months).toBe('number');
-  apiReleases.forEach((release, index) => {
-    const successor = apiReleases[index - 1];
-    if (index < apiReleases.length - 1) {
-      expect(shipDays.get(release), releasedNumberName(release)).toMatch(
-        /^\d{4}-\d{2}-\d{2}$/,
-      );
-    }
-    if (successor === undefined) {
-      return;
-    }
-    const until = numbers.find(
-      ({name}) =>
-        name === `release_${release.replaceAll('-', '_')}_supported_until`,
-    )?.value;
-    const end = new Date(`${shipDays.get(successor)!}T00:00:00Z`);
-    end.setUTCMonth(end.getUTCMonth() + (months as number));
-    expect(until, `${release} supported until`).toBe(
-      end.toISOString().slice(0, 10),
-    );
-  });
+  const numbers = loadProductNumbers(siteDir);
+  const declarations = readFileSync(
+    path.join(siteDir, productNumbersPath),
+    'utf8',
+  );
+  expect(
+    releaseDateProblems(numbers, productNumbersPath, declarations),
+  ).toEqual([]);
+  // A support date one day out is named at its line.
+  const until = numbers.find(
+    ({name}) => name === 'release_2023_01_supported_until',
+  )!;
+  const line =
+    declarations
+      .split('\n')
+      .findIndex((text) => text.startsWith(`${until.name}:`)) + 1;
+  expect(
+    releaseDateProblems(
+      numbers.map((number) =>
+        number === until ? {...number, value: '2024-07-30'} : number,
+      ),
+      productNumbersPath,
+      declarations,
+    ),
+  ).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^${productNumbersPath.replaceAll('.', '\\.')}:${line}: release_2023_01_supported_until is 2024-07-30, but 2023-01 is supported for \\d+ months after 2023-07 shipped \\(\\d{4}-\\d{2}-\\d{2}\\): ${String(until.value)}\\.`,
+      ),
+    ),
+  ]);
 });

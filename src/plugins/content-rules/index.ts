@@ -3,34 +3,27 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import {checksOn, type Page, type PagesContext} from '../../checks';
 import {AuthoringError} from '../../lib/authoringError';
 import {loadApiModel, releaseSpec} from '../openapi-reference/model';
 import {releaseOfFile} from '../openapi-reference/releases';
 import {loadWorld} from '../openapi-reference/world';
-import {apiNameProblems} from './api-names';
 import {requestValidator} from './request-samples';
-import {boldLabels, labelProblems, loadAppLabels} from './labels';
-import {figureProblems} from './figures';
-import {filterProblems} from './filters';
-import {brokenLinks, type LinkSource} from './links';
-import {loadProductNumbers, pageNumberProblems} from './numbers';
+import {loadAppLabels} from './labels';
+import {loadProductNumbers} from './numbers';
 import {postDay, releaseOnDay, releaseShipDays} from './post-release';
-import {checkPage, minWordsFor, type PageToCheck} from './rules';
+import {minWordsFor} from './rules';
 
 /**
  * Stops the build (and `npm start`) when a docs page (of any docs instance
  * and version: the guides and every release of the API section) or blog
- * post breaks the content rules: a missing title or description, a docs
- * page under its minimum length, placeholder text, a link that leads
- * nowhere, an operation, webhook event or error code that the page's API
- * release does not have, a link to another release's OpenAPI document, a
- * JSON sample that contradicts the sample world (api-names.ts), a filter
- * expression, wherever it is written, that does not parse or names a field
- * its list cannot filter on (filters.ts), or a bold label that src/data/app-labels.yaml
- * does not declare (labels.ts), or a number of the product typed by hand or
- * contradicted rather than stated with `<Limit>` (numbers.ts). One message per mistake, each naming the file and line and what
- * to do. After the build, the figures of the app's screens are checked in
- * the pages as they were built (figures.ts).
+ * post breaks a content rule: every `page` and `pages` check of the
+ * registry (src/checks), such as a missing title, a link that leads
+ * nowhere, a name the page's API release does not have, a filter on a field
+ * its list lacks, an undeclared bold label or a number typed by hand. One
+ * message per mistake, each naming the file and line and what to do. After
+ * the build, the registry's `built page` checks read the pages as they were
+ * built (the figures of the app's screens).
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
   const toFile = (source: string) => source.replace(/^@site\//, '');
@@ -49,25 +42,24 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       const sitePages = (allContent['docusaurus-plugin-content-pages']
         ?.default ?? []) as {permalink: string}[];
       const versions = docsInstances.flatMap((docs) => docs.loadedVersions);
-      const pages: (PageToCheck & LinkSource & {day?: string})[] =
-        await Promise.all([
-          ...versions.flatMap((version) =>
-            version.docs.map(async (doc) => ({
-              file: toFile(doc.source),
-              absoluteFile: absolute(doc.source),
-              frontMatter: doc.frontMatter,
-              source: await read(doc.source),
-              minWords: minWordsFor(toFile(doc.source)),
-            })),
-          ),
-          ...(blog?.blogPosts ?? []).map(async (post) => ({
-            file: toFile(post.metadata.source),
-            absoluteFile: absolute(post.metadata.source),
-            frontMatter: post.metadata.frontMatter,
-            source: await read(post.metadata.source),
-            day: postDay(post.metadata.date),
+      const pages: Page[] = await Promise.all([
+        ...versions.flatMap((version) =>
+          version.docs.map(async (doc) => ({
+            file: toFile(doc.source),
+            absoluteFile: absolute(doc.source),
+            frontMatter: doc.frontMatter,
+            source: await read(doc.source),
+            minWords: minWordsFor(toFile(doc.source)),
           })),
-        ]);
+        ),
+        ...(blog?.blogPosts ?? []).map(async (post) => ({
+          file: toFile(post.metadata.source),
+          absoluteFile: absolute(post.metadata.source),
+          frontMatter: post.metadata.frontMatter,
+          source: await read(post.metadata.source),
+          day: postDay(post.metadata.date),
+        })),
+      ]);
       const routes = new Set([
         ...versions.flatMap((version) => [
           version.path,
@@ -85,65 +77,50 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
         ...sitePages.map((page) => page.permalink),
       ]);
       const model = await loadApiModel(context.siteDir);
-      const world = loadWorld(context.siteDir);
-      const labels = loadAppLabels(context.siteDir);
       const numbers = loadProductNumbers(context.siteDir);
       const releases = [...model.releases].map(([release, spec]) => ({
         release,
         spec,
       }));
-      const requestValidators = new Map(
-        await Promise.all(
-          releases.map(
-            async ({release, spec}) =>
-              [release, await requestValidator(spec)] as const,
-          ),
-        ),
-      );
       const shipDays = releaseShipDays(numbers);
-      // A post describes the release of its day; a page, its folder's.
-      const releaseOf = (page: {file: string; day?: string}) =>
-        page.day === undefined
-          ? releaseOfFile(page.file)
-          : releaseOnDay(page.day, shipDays);
-      const filters = await Promise.all(
-        pages.map((page) =>
-          filterProblems(
-            page,
-            releaseSpec(model, releaseOf(page)),
-            releaseOf(page),
+      const checkContext: PagesContext = {
+        world: loadWorld(context.siteDir),
+        labels: loadAppLabels(context.siteDir),
+        numbers,
+        releases,
+        requestValidators: new Map(
+          await Promise.all(
+            releases.map(
+              async ({release, spec}) =>
+                [release, await requestValidator(spec)] as const,
+            ),
           ),
         ),
-      );
-      const problems = [
-        ...pages.flatMap(checkPage),
-        ...pages.flatMap((page) => {
-          const release = releaseOf(page);
-          return apiNameProblems(
-            page,
-            releaseSpec(model, release),
-            release,
-            releases,
-            world,
-            requestValidators,
-            page.day === undefined ? undefined : {day: page.day, shipDays},
-          );
-        }),
-        ...filters.flat(),
-        ...pages.flatMap((page) =>
-          labelProblems(page.file, boldLabels(page.source), labels.all),
-        ),
-        ...pages.flatMap((page) =>
-          pageNumberProblems(page.file, page.source, numbers),
-        ),
-        ...(await brokenLinks(pages, {
+        shipDays,
+        // A post describes the release of its day; a page, its folder's.
+        releaseOf: (page) =>
+          page.day === undefined
+            ? releaseOfFile(page.file)
+            : releaseOnDay(page.day, shipDays),
+        specOf: (release) => releaseSpec(model, release),
+        site: {
           routes,
           baseUrl: context.baseUrl,
           staticDirs: context.siteConfig.staticDirectories.map((dir) =>
             path.resolve(context.siteDir, dir),
           ),
-        })),
-      ];
+        },
+      };
+      const problems = (
+        await Promise.all([
+          ...checksOn('page').flatMap((check) =>
+            pages.map((page) => check.problems(page, checkContext)),
+          ),
+          ...checksOn('pages').map((check) =>
+            check.problems(pages, checkContext),
+          ),
+        ])
+      ).flat();
       if (problems.length > 0) {
         throw new AuthoringError('Pages break the content rules', problems);
       }
@@ -162,7 +139,9 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
         const html = await readFile(path.join(outDir, entry), 'utf8');
         if (html.includes('data-figure=')) {
           const page = `${context.baseUrl}${entry.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
-          problems.push(...figureProblems(html, page, sources));
+          for (const check of checksOn('built page')) {
+            problems.push(...check.problems(html, page, sources));
+          }
         }
       }
       if (problems.length > 0) {

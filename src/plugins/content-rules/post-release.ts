@@ -47,3 +47,63 @@ export function releaseOnDay(
 /** A post's day, `YYYY-MM-DD`, from its date (in UTC, as the blog dates it). */
 export const postDay = (date: Date | string) =>
   new Date(date).toISOString().slice(0, 10);
+
+/** The product number that holds the last day a release is supported. */
+export const supportedUntilNumberName = (release: ApiRelease) =>
+  `release_${release.replaceAll('-', '_')}_supported_until`;
+
+/**
+ * The releases' dates agree: every release but the oldest declares the day
+ * it shipped, and each older release is supported until
+ * `release_support_months` after its successor shipped. Each mistake is
+ * named at the declaration's line in `productNumbersFile`, whose text is
+ * `declarations`.
+ */
+export function releaseDateProblems(
+  numbers: readonly ProductNumber[],
+  productNumbersFile: string,
+  declarations: string,
+): string[] {
+  const lines = declarations.split('\n');
+  const at = (name: string) => {
+    const line = lines.findIndex((text) => text.startsWith(`${name}:`));
+    return `${productNumbersFile}:${line + 1}`;
+  };
+  const value = (name: string) =>
+    numbers.find((number) => number.name === name)?.value;
+  const shipDays = releaseShipDays(numbers);
+  const months = value('release_support_months');
+  const unshipped = apiReleases
+    .slice(0, -1)
+    .filter((release) => !shipDays.has(release))
+    .map(
+      (release) =>
+        `${productNumbersFile}:1: release ${release} has no ${releasedNumberName(release)}. Declare the day it shipped, as a YYYY-MM-DD date.`,
+    );
+  if (typeof months !== 'number') {
+    return [
+      ...unshipped,
+      `${at('release_support_months')}: release_support_months is no number of months. Declare it.`,
+    ];
+  }
+  const support = apiReleases.slice(1).flatMap((release, index) => {
+    const shipped = shipDays.get(apiReleases[index]!);
+    if (shipped === undefined) {
+      return [];
+    }
+    const end = new Date(`${shipped}T00:00:00Z`);
+    end.setUTCMonth(end.getUTCMonth() + months);
+    const expected = end.toISOString().slice(0, 10);
+    const name = supportedUntilNumberName(release);
+    const declared = value(name);
+    if (declared === expected) {
+      return [];
+    }
+    return [
+      declared === undefined
+        ? `${productNumbersFile}:1: release ${release} has no ${name}. Declare ${expected}: ${months} months after ${apiReleases[index]!} shipped (${shipped}).`
+        : `${at(name)}: ${name} is ${declared}, but ${release} is supported for ${months} months after ${apiReleases[index]!} shipped (${shipped}): ${expected}. Correct the date, or the months or the day it shipped.`,
+    ];
+  });
+  return [...unshipped, ...support];
+}

@@ -4,20 +4,12 @@ import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {AuthoringError} from '../../lib/authoringError';
-import {
-  appLabelsPath,
-  lifecycleLabelProblems,
-  loadAppLabels,
-} from '../content-rules/labels';
-import {
-  loadProductNumbers,
-  productNumbersPath,
-  specNumberProblems,
-} from '../content-rules/numbers';
-import {releasesTextProblems} from '../content-rules/release-texts';
-import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
-import {exampleProblems} from './examples';
-import {loadWorld, worldPath, worldProblems} from './world';
+import {checksOn, type ModelInput, type ReleaseInput} from '../../checks';
+import {appLabelsPath, loadAppLabels} from '../content-rules/labels';
+import {loadProductNumbers, productNumbersPath} from '../content-rules/numbers';
+import {releaseChanges, type ReleaseChange} from './changelog';
+import {productDecisionsPath, sampleDataIds} from './rules/example-rules';
+import {loadWorld, worldPath} from './world';
 import {loadRelease, overlayPath} from './release-spec';
 import {
   apiReleases,
@@ -26,7 +18,6 @@ import {
   type ApiRelease,
 } from './releases';
 import {
-  guideLifecycleProblems,
   locationOf,
   overlaysFolder,
   readYaml,
@@ -88,6 +79,7 @@ export function modelSourceFiles(siteDir: string): string[] {
     path.join(siteDir, worldPath),
     path.join(siteDir, appLabelsPath),
     path.join(siteDir, productNumbersPath),
+    path.join(siteDir, productDecisionsPath),
   ];
 }
 
@@ -162,94 +154,62 @@ async function readModel(
   const releases = new Map<ApiRelease, LoadedSpec>();
   const world = loadWorld(siteDir);
   const numbers = loadProductNumbers(siteDir);
+  const sampleIds = sampleDataIds(siteDir, world);
+  // Every check of the registry (src/checks) that reads a release's
+  // document, on each in turn; then every check of the whole model.
   for (const release of apiReleases) {
-    const spec = await loadRelease(specDir, release);
-    const fallbackFile =
-      release === latestRelease
-        ? path.join(specDir, rootFileName)
-        : overlayPath(specDir, release);
-    const problems = exampleProblems(spec, fallbackFile);
-    if (problems.length > 0) {
-      throw new AuthoringError(
-        `Examples of the ${release} document break their schemas`,
-        problems,
-      );
-    }
-    const disagreements = worldProblems(spec, world, fallbackFile);
-    if (disagreements.length > 0) {
-      throw new AuthoringError(
-        `Examples of the ${release} document disagree with the sample world (${worldPath})`,
-        disagreements,
-      );
-    }
-    // The spec's texts may state the product's numbers, but only as declared.
-    const contradictions = specNumberProblems(
-      spec.document,
+    const input: ReleaseInput = {
+      release,
+      spec: await loadRelease(specDir, release),
+      fallbackFile:
+        release === latestRelease
+          ? path.join(specDir, rootFileName)
+          : overlayPath(specDir, release),
+      world,
       numbers,
-      fallbackFile,
-    );
-    if (contradictions.length > 0) {
-      throw new AuthoringError(
-        `Texts of the ${release} document contradict the product's numbers (${productNumbersPath})`,
-        contradictions,
-      );
+      sampleIds,
+    };
+    for (const check of checksOn('release')) {
+      const problems = check.problems(input);
+      if (problems.length > 0) {
+        throw new AuthoringError(check.title(release), problems);
+      }
     }
-    releases.set(release, spec);
-  }
-  // Each release's texts, inherited ones included, name only what it has.
-  const misnamedTexts = releasesTextProblems(
-    [...releases].map(([release, spec]) => ({release, spec})),
-    specDir,
-  );
-  if (misnamedTexts.length > 0) {
-    throw new AuthoringError(
-      'Texts of the API name what their release lacks',
-      misnamedTexts,
-    );
+    releases.set(release, input.spec);
   }
   const latest = releases.get(latestRelease)!;
+  const changes = olderReleases.map((release) => {
+    const before = releases.get(release)!;
+    return {
+      before,
+      after: latest,
+      changes: changesSince(release, before, latest),
+      fallbackFile: overlayPath(specDir, release),
+    };
+  });
   const model: ApiModel = {
     releases,
-    changes: olderReleases.flatMap((release) => {
-      const before = releases.get(release)!;
-      const changes = changesSince(release, before, latest);
-      // Every difference is explained by the changelog, or nothing loads.
-      groupChanges(changes, {
-        before: before.document,
-        after: latest.document,
-        fallbackFile: overlayPath(specDir, release),
-      });
-      return changes;
-    }),
+    changes: changes.flatMap((older) => older.changes),
     guideLifecycles: readYaml<Record<string, Lifecycle>>(
       path.join(siteDir, guideLifecyclesPath),
     ),
     sourceFiles,
   };
-  const guideProblems = guideLifecycleProblems(
-    model.guideLifecycles,
-    latest.document,
-    path.join(siteDir, guideLifecyclesPath),
-  );
-  if (guideProblems.length > 0) {
-    throw new AuthoringError(
-      'The guide-only lifecycles are malformed',
-      guideProblems,
-    );
-  }
-  // The lifecycles' bold labels and action labels are the app's (see
-  // src/data/app-labels.yaml), like the pages'.
-  const labelProblems = lifecycleLabelProblems(
-    latest.document,
-    model.guideLifecycles,
-    loadAppLabels(siteDir),
-    path.join(specDir, rootFileName),
-  );
-  if (labelProblems.length > 0) {
-    throw new AuthoringError(
-      'The lifecycles name labels the app does not declare',
-      labelProblems,
-    );
+  const modelInput: ModelInput = {
+    siteDir,
+    specDir,
+    releases: [...releases].map(([release, spec]) => ({release, spec})),
+    latest,
+    changes,
+    guideLifecycles: model.guideLifecycles,
+    labels: loadAppLabels(siteDir),
+    numbers,
+  };
+  for (const check of checksOn('model')) {
+    const problems = check.problems(modelInput);
+    if (problems.length > 0) {
+      throw new AuthoringError(check.title, problems);
+    }
   }
   const sourcesFile = pageSourcesFile(siteDir);
   await mkdir(path.dirname(sourcesFile), {recursive: true});

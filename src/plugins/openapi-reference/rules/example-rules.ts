@@ -1,13 +1,16 @@
-import {loadWorld} from '../../src/plugins/openapi-reference/world';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {allExampleCases, type ExampleCase} from '../examples';
 import {
+  allOperations,
   deref,
+  where as whereIn,
   type JsonValue,
+  type LoadedSpec,
   type OpenApiDocument,
   type Schema,
-} from '../../src/plugins/openapi-reference/spec';
-import type {ExampleCase} from './openapi';
+} from '../spec';
+import {worldPath as worldFile, type World} from '../world';
 
 /**
  * The rules an object's field descriptions state, declared on the schema as
@@ -98,15 +101,16 @@ function checkObject(
       );
     }
   }
-  const status = String(value[rules.on ?? 'status']);
+  const on = rules.on ?? 'status';
+  const status = String(value[on]);
   for (const [field, statuses] of Object.entries(rules['null-unless'] ?? {})) {
     if (field in value && value[field] !== null && !statuses.includes(status)) {
-      problems.push(`${where}: ${field} is set while status is ${status}`);
+      problems.push(`${where}: ${field} is set while ${on} is ${status}`);
     }
   }
   for (const [field, statuses] of Object.entries(rules['set-when'] ?? {})) {
     if (field in value && value[field] === null && statuses.includes(status)) {
-      problems.push(`${where}: ${field} is null while status is ${status}`);
+      problems.push(`${where}: ${field} is null while ${on} is ${status}`);
     }
   }
   return problems;
@@ -160,18 +164,18 @@ const referenceKey = /(^|_)ids?$/;
 /** Request IDs name requests, not objects. */
 const notObjectKeys = new Set(['id', 'request_id']);
 
+/** The file that lists the sample data's IDs the world does not hold. */
+export const productDecisionsPath = 'PRODUCT-DECISIONS.md';
+
 /**
  * The IDs of the sample data: the objects of the sample world
  * (openapi/world/world.yaml) and the other IDs `PRODUCT-DECISIONS.md` lists
  * (events, changes, requests).
  */
-export function sampleDataIds(): Set<string> {
-  const text = readFileSync(
-    path.join(__dirname, '..', '..', 'PRODUCT-DECISIONS.md'),
-    'utf8',
-  );
+export function sampleDataIds(siteDir: string, world: World): Set<string> {
+  const text = readFileSync(path.join(siteDir, productDecisionsPath), 'utf8');
   return new Set([
-    ...Object.keys(sampleWorld().objects).flatMap((key) => key.split(':')),
+    ...Object.keys(world.objects).flatMap((key) => key.split(':')),
     ...[...text.matchAll(/`([a-z]{2,3}_[A-Za-z0-9]+)`/g)].map(
       (match) => match[1]!,
     ),
@@ -224,24 +228,51 @@ export function unknownReferences(
   });
 }
 
-/** The rule and reference problems of a set of examples. */
+/**
+ * The rule and reference problems of a set of examples, each at the file
+ * and line the example was written at.
+ */
 export function exampleRuleProblems(
   document: OpenApiDocument,
-  cases: Omit<ExampleCase, 'writtenIn'>[],
+  cases: ExampleCase[],
   known: Set<string>,
+  fallbackFile: string,
 ): string[] {
-  return cases.flatMap(({where, schema, value}) => [
-    ...checkRules(document, schema, value, where),
-    ...unknownReferences(value, known, where),
-  ]);
+  return cases.flatMap(({where, schema, value, writtenIn}) => {
+    const at = whereIn(writtenIn, fallbackFile);
+    return [
+      ...checkRules(document, schema, value, where).map(
+        (problem) =>
+          `${at}: ${problem}, against its schema's x-rules. Correct the example, or the x-rules if the rule changed.`,
+      ),
+      ...unknownReferences(value, known, where).map(
+        (problem) =>
+          `${at}: ${problem}. Name an object of the sample world (${worldFile}), an ID ${productDecisionsPath} lists, or one another example shows.`,
+      ),
+    ];
+  });
 }
 
-/** The sample world, as the build reads it. */
-export const sampleWorld = () => loadWorld(path.join(__dirname, '..', '..'));
-
-/** The moment the sample world shows: its `now`. */
-export function sampleNow(): string {
-  return sampleWorld().now;
+/** The example of a path parameter that looks like an ID and names no known object. */
+export function pathParameterProblems(
+  document: OpenApiDocument,
+  known: Set<string>,
+  fallbackFile: string,
+): string[] {
+  return allOperations(document).flatMap(({operation, parameters}) =>
+    parameters
+      .filter(
+        (parameter) =>
+          parameter.in === 'path' &&
+          typeof parameter.example === 'string' &&
+          idPattern.test(parameter.example) &&
+          !known.has(parameter.example),
+      )
+      .map(
+        (parameter) =>
+          `${whereIn(parameter, fallbackFile)}: ${operation.operationId}'s ${parameter.name} example ${String(parameter.example)} is no known object. Name an object of the sample world (${worldFile}) or one an example shows.`,
+      ),
+  );
 }
 
 /**
@@ -318,9 +349,10 @@ function timestamps(
  * object's example (`order_id`) while that example lists objects of its kind
  * (`item_ids`, `dispatch_ids`) without it.
  */
-export function worldProblems(
+export function momentProblems(
   examples: ObjectExample[],
   now: string,
+  fallbackFile: string,
 ): string[] {
   const late = examples.flatMap(({name, value}) =>
     timestamps(value, name)
@@ -328,7 +360,10 @@ export function worldProblems(
         ([, key, stamp]) =>
           !plannedTimes.has(key) && Date.parse(stamp) > Date.parse(now),
       )
-      .map(([where, , stamp]) => `${where}: ${stamp} is after now (${now})`),
+      .map(
+        ([where, , stamp]) =>
+          `${whereIn(value, fallbackFile)}: ${where} is ${stamp}, after the sample world's now (${now}). Date it at or before now, as the object examples show one moment.`,
+      ),
   );
   const byId = new Map(
     examples
@@ -354,7 +389,7 @@ export function worldProblems(
         )
         .map(
           ([listKey]) =>
-            `${name}.${key} is ${other.value.id as string}, whose ${listKey} leaves out ${id}`,
+            `${whereIn(value, fallbackFile)}: ${name}.${key} is ${other.value.id as string}, whose ${listKey} leaves out ${id}. Add ${id} to ${other.name}'s ${listKey}, or point ${name}.${key} at another object.`,
         );
     });
   });
@@ -406,16 +441,21 @@ export function finalStatesByPrefix(
  */
 export function finalStateProblems(
   document: OpenApiDocument,
-  cases: Omit<ExampleCase, 'writtenIn'>[],
+  cases: ExampleCase[],
+  fallbackFile: string,
 ): string[] {
   const finals = finalStatesByPrefix(document);
   const moments = new Map<
     string,
-    {at: string; status: string; where: string}[]
+    {at: string; status: string; where: string; writtenIn: object}[]
   >();
-  const visit = (value: JsonValue | undefined, where: string) => {
+  const visit = (
+    value: JsonValue | undefined,
+    where: string,
+    writtenIn: object,
+  ) => {
     if (Array.isArray(value)) {
-      value.forEach((item) => visit(item, where));
+      value.forEach((item) => visit(item, where, writtenIn));
     } else if (isObject(value)) {
       const {id, status, updated_at: at} = value;
       if (
@@ -423,12 +463,15 @@ export function finalStateProblems(
         typeof status === 'string' &&
         typeof at === 'string'
       ) {
-        moments.set(id, [...(moments.get(id) ?? []), {at, status, where}]);
+        moments.set(id, [
+          ...(moments.get(id) ?? []),
+          {at, status, where, writtenIn},
+        ]);
       }
-      Object.values(value).forEach((item) => visit(item, where));
+      Object.values(value).forEach((item) => visit(item, where, writtenIn));
     }
   };
-  cases.forEach(({value, where}) => visit(value, where));
+  cases.forEach(({value, where, writtenIn}) => visit(value, where, writtenIn));
   return [...moments].flatMap(([id, seen]) => {
     const final = finals.get(id.slice(0, id.indexOf('_') + 1));
     const ended = seen
@@ -441,7 +484,53 @@ export function finalStateProblems(
       .filter(({at, status}) => at > ended.at && status !== ended.status)
       .map(
         (later) =>
-          `${id} is ${ended.status}, a final state, at ${ended.at} (${ended.where}) but ${later.status} at ${later.at} (${later.where}); give one of the examples another object`,
+          `${whereIn(later.writtenIn, fallbackFile)}: ${id} is ${ended.status}, a final state, at ${ended.at} (${ended.where}) but ${later.status} at ${later.at} (${later.where}); give one of the examples another object.`,
       );
   });
+}
+
+/** The hand-written example of each resource's object ("The order object"). */
+export function objectExamples(spec: LoadedSpec): ObjectExample[] {
+  return [...spec.resources.values()].flatMap(({objectSchema}) => {
+    const value = objectSchema
+      ? spec.document.components.schemas[objectSchema]?.examples?.[0]
+      : undefined;
+    return isObject(value) ? [{name: objectSchema!, value}] : [];
+  });
+}
+
+/**
+ * Whether a release's examples tell one story: each keeps its schema's
+ * `x-rules` and names known objects, each path parameter's example is a
+ * known object, the object examples are one world at its now, and no object
+ * leaves a final state. One message per mistake, at the example's line.
+ */
+export function exampleStoryProblems(
+  spec: LoadedSpec,
+  fallbackFile: string,
+  sampleIds: ReadonlySet<string>,
+  world: World,
+): string[] {
+  const cases = allExampleCases(spec);
+  const known = cases.reduce(
+    (ids, {value}) => exampleIds(value, ids),
+    new Set(sampleIds),
+  );
+  const objects = objectExamples(spec);
+  const shown = objects.reduce(
+    (ids, {value}) => exampleIds(value, ids),
+    new Set(sampleIds),
+  );
+  return [
+    ...exampleRuleProblems(spec.document, cases, known, fallbackFile),
+    ...pathParameterProblems(spec.document, known, fallbackFile),
+    ...momentProblems(objects, world.now, fallbackFile),
+    ...objects.flatMap(({name, value}) =>
+      unknownReferences(value, shown, name).map(
+        (problem) =>
+          `${whereIn(value, fallbackFile)}: ${problem}, though the object examples show one world. Name an object of the sample world (${worldFile}) or one an object example shows.`,
+      ),
+    ),
+    ...finalStateProblems(spec.document, cases, fallbackFile),
+  ];
 }
