@@ -43,6 +43,7 @@ import {chromium} from '@playwright/test';
 import jitiFactory from 'jiti';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {benchPort} from './lib/ports.mjs';
 import {templateBuild} from './lib/template-site.mjs';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
@@ -72,8 +73,7 @@ const {loadIndexFile, loadQuestions, measureFindability, percent, wrapIndexes} =
     jiti('./lib/search-findability.ts')
   );
 
-// TEST_PORT_OFFSET moves the server, as for the browser tests.
-const port = 4179 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const port = benchPort;
 /**
  * Lighthouse and long-task runs per page, interleaved; the median is kept.
  * `--runs <n>` changes it (1 for a quick look, not a measurement).
