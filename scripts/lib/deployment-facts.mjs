@@ -7,6 +7,12 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 /**
+ * The base path the site is served under unless the deployer sets
+ * BASE_URL, and the one deploy/nginx/help.conf serves.
+ */
+export const defaultBaseUrl = '/help/';
+
+/**
  * Hashed files, whose names change with their content, so a host caches them
  * for good: every file in this folder of the build (the bundler's chunks and
  * assets, such as `assets/js/main.1a2b3c4d.js`) and the local search's index
@@ -67,7 +73,7 @@ export function readDeploymentFacts(buildDir) {
     !['local', 'algolia'].includes(facts.search)
   ) {
     throw new Error(
-      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as /help/.`,
+      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as ${defaultBaseUrl}.`,
     );
   }
   return facts;

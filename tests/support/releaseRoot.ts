@@ -14,11 +14,12 @@ import {
 import path from 'node:path';
 import {expect} from '@playwright/test';
 import type {HostFacts} from '../../deploy/lib/host.mjs';
+import {defaultBaseUrl} from '../../scripts/lib/deployment-facts.mjs';
 
 /** What the test host serves: the facts makeBuild writes unless told. */
 export const testHost: HostFacts = {
   url: 'https://help.example.com',
-  baseUrl: '/help/',
+  baseUrl: defaultBaseUrl,
   search: 'local',
 };
 
@@ -93,7 +94,7 @@ export function expectServing(root: string, builds: string[]): string {
   const current = path.join(root, 'current');
   expect(lstatSync(current).isSymbolicLink(), 'current is a link').toBe(true);
   const release = path.join(root, readlinkSync(current));
-  const site = path.join(release, 'help');
+  const site = path.join(release, testHost.baseUrl);
   expect(
     existsSync(path.join(release, 'release.json')),
     `${release} is a complete release`,

@@ -1,5 +1,8 @@
 import {existsSync} from 'node:fs';
-import {readDeploymentFacts} from '../../scripts/lib/deployment-facts.mjs';
+import {
+  defaultBaseUrl,
+  readDeploymentFacts,
+} from '../../scripts/lib/deployment-facts.mjs';
 
 /** The production build the browser tests serve. */
 export const buildDir = 'build';
@@ -11,7 +14,7 @@ export const buildDir = 'build';
  */
 export const basePath = existsSync(buildDir)
   ? readDeploymentFacts(buildDir).baseUrl
-  : '/help/';
+  : defaultBaseUrl;
 
 /** The variant build: another base path, with Algolia DocSearch. */
 export const variantBuildDir = 'build-variant';
