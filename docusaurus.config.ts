@@ -33,6 +33,7 @@ import {
   apiRouteBasePath,
   latestRelease,
   olderReleases,
+  releaseDocsPath,
 } from './src/plugins/openapi-reference/releases';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 
@@ -262,7 +263,7 @@ const config = {
           // An older API release is a section of its own, after the
           // latest's pages, so a reader (or a model) meets the latest first.
           routeRules: olderReleases.map((release) => ({
-            route: `${baseUrl}docs/api/${release}/**`,
+            route: `${baseUrl.replace(/\/$/, '')}${releaseDocsPath(release)}/**`,
             depth: 4 as const,
             categoryName: `API reference, release ${release} (older)`,
           })),

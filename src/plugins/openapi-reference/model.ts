@@ -18,6 +18,7 @@ import {releasesTextProblems} from '../content-rules/release-texts';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
+import {specFolder} from './latest-document';
 import {loadRelease, overlayPath} from './release-spec';
 import {
   apiReleases,
@@ -67,7 +68,7 @@ export const pageSourcesFile = (siteDir: string) =>
   path.join(siteDir, '.docusaurus', 'openapi-reference', 'page-sources.json');
 
 /** Where the spec and the guide-only lifecycles live, relative to the site. */
-export const specFolder = 'openapi';
+export {specFolder};
 export const guideLifecyclesPath = 'src/data/guide-lifecycles.yaml';
 
 const yamlIn = (dir: string) =>
