@@ -188,7 +188,7 @@ async function missingReferences(buildDir, files, facts, shown) {
   }
   if (facts.search === 'local') {
     const scripts = [...files].filter(
-      (file) => file.startsWith('assets/js/') && file.endsWith('.js'),
+      (file) => file.startsWith(`${hashedFolder}/js/`) && file.endsWith('.js'),
     );
     const indexes = new Set();
     for (const script of scripts) {
