@@ -19,6 +19,7 @@ import blogTagAliasesPlugin from './src/plugins/blog-tag-aliases';
 import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
 import searchRankingPlugin from './src/plugins/search-ranking';
 import {storageNamespace} from './src/lib/storage';
+import {defaultBaseUrl} from './scripts/lib/deployment-facts.mjs';
 import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';
@@ -32,6 +33,7 @@ import {
   apiRouteBasePath,
   latestRelease,
   olderReleases,
+  releaseDocsPath,
 } from './src/plugins/openapi-reference/releases';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 
@@ -55,9 +57,10 @@ const algoliaApiKey = process.env.ALGOLIA_API_KEY;
 const algoliaIndexName = process.env.ALGOLIA_INDEX_NAME;
 const useAlgolia = Boolean(algoliaAppId && algoliaApiKey && algoliaIndexName);
 
-// Served under /help/. A GitHub Pages project site adds its repository path
-// in front (BASE_URL=/<repo>/help/, set by the deploy workflow).
-const baseUrl = process.env.BASE_URL ?? '/help/';
+// Served under /help/ (declared with the other deployment facts). A GitHub
+// Pages project site adds its repository path in front
+// (BASE_URL=/<repo>/help/, set by the deploy workflow).
+const baseUrl = process.env.BASE_URL ?? defaultBaseUrl;
 
 // Last-updated dates come from Git. A copy without `.git` (a source archive,
 // a container build context) builds without them.
@@ -260,7 +263,7 @@ const config = {
           // An older API release is a section of its own, after the
           // latest's pages, so a reader (or a model) meets the latest first.
           routeRules: olderReleases.map((release) => ({
-            route: `${baseUrl}docs/api/${release}/**`,
+            route: `${baseUrl.replace(/\/$/, '')}${releaseDocsPath(release)}/**`,
             depth: 4 as const,
             categoryName: `API reference, release ${release} (older)`,
           })),

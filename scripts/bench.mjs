@@ -43,6 +43,7 @@ import {chromium} from '@playwright/test';
 import jitiFactory from 'jiti';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {benchPort} from './lib/ports.mjs';
 import {templateBuild} from './lib/template-site.mjs';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
@@ -72,8 +73,7 @@ const {loadIndexFile, loadQuestions, measureFindability, percent, wrapIndexes} =
     jiti('./lib/search-findability.ts')
   );
 
-// TEST_PORT_OFFSET moves the server, as for the browser tests.
-const port = 4179 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const port = benchPort;
 /**
  * Lighthouse and long-task runs per page, interleaved; the median is kept.
  * `--runs <n>` changes it (1 for a quick look, not a measurement).
@@ -93,32 +93,36 @@ const beforeDir = beforeFlag === -1 ? undefined : process.argv[beforeFlag + 1];
 /** @param {string} name a compared page type */
 const beforeName = (name) => `Before: ${name}`;
 const reportFile = 'bench-report.md';
-/** @type {Record<string, string>} */
+/**
+ * The pages measured, by their addresses under the build's base path
+ * (`site.basePath`, from its deployment facts).
+ * @type {Record<string, string>}
+ */
 const pages = {
-  'Home page': '/help/',
-  Guide: '/help/docs/getting-started/login',
-  'API page': '/help/docs/api/order',
-  'Blog post': '/help/blog/welcome',
+  'Home page': '',
+  Guide: 'docs/getting-started/login',
+  'API page': 'docs/api/order',
+  'Blog post': 'blog/welcome',
 };
 /** Each type of page of the site, compared with the template. */
 const comparedPages = {
-  Home: '/help/',
-  'Guide (quick tour)': '/help/docs/getting-started/quick-tour',
-  'Guide with a figure': '/help/docs/resources/resource-stock',
-  'API page, 2023-07': '/help/docs/api/order',
-  'API page, 2023-01': '/help/docs/api/2023-01/order',
-  Changelog: '/help/docs/api/changelog',
-  'Error codes': '/help/docs/api/errors',
-  'Blog post': '/help/blog/welcome',
+  Home: '',
+  'Guide (quick tour)': 'docs/getting-started/quick-tour',
+  'Guide with a figure': 'docs/resources/resource-stock',
+  'API page, 2023-07': 'docs/api/order',
+  'API page, 2023-01': 'docs/api/2023-01/order',
+  Changelog: 'docs/api/changelog',
+  'Error codes': 'docs/api/errors',
+  'Blog post': 'blog/welcome',
   // Lighthouse does not audit a document answered with 404; the not-found
   // page's own file is the same document, and the router finds no route
   // for its address either.
-  'Not found': '/help/404.html',
+  'Not found': '404.html',
 };
 /** The template's pages; its doc page is the yardstick of every ratio. */
 const templatePages = {
-  'Template: home': '/help/',
-  'Template: doc': '/help/docs/intro',
+  'Template: home': '',
+  'Template: doc': 'docs/intro',
 };
 const yardstick = 'Template: doc';
 /** Pages that should score as a static page does. */
@@ -268,7 +272,9 @@ const percentile = (values, share) =>
  */
 async function searchTimings(browser, origin) {
   const page = await browser.newPage();
-  await page.goto(`${origin}${pages.Guide}`, {waitUntil: 'networkidle'});
+  await page.goto(`${origin}${site.basePath}${pages.Guide}`, {
+    waitUntil: 'networkidle',
+  });
   const box = page
     .getByRole('navigation', {name: 'Main'})
     .getByLabel('Search', {exact: true});
@@ -549,7 +555,7 @@ function comparisonReport(results, version) {
   return [
     `## Against the stock Docusaurus ${version} template (mobile, median of ${runs}, one interleaved run)`,
     '',
-    `In brackets: the ratio to the template's doc page (${templatePages[yardstick]}). Long tasks: their total time during one load with the CPU slowed ${cpuSlowdown}×.`,
+    `In brackets: the ratio to the template's doc page (${site.basePath}${templatePages[yardstick]}). Long tasks: their total time during one load with the CPU slowed ${cpuSlowdown}×.`,
     '',
     '| Page | Performance | Total blocking time | Long tasks | Bytes | JavaScript bytes |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -608,7 +614,10 @@ try {
     /** @type {Record<string, Awaited<ReturnType<typeof firstLoad>>>} */
     const weights = {};
     for (const [name, route] of Object.entries(pages)) {
-      weights[name] = await firstLoad(browser, `${site.origin}${route}`);
+      weights[name] = await firstLoad(
+        browser,
+        `${site.origin}${site.basePath}${route}`,
+      );
     }
     const search = await searchTimings(browser, site.origin);
     const template = await templateBuild(site.basePath);
@@ -627,13 +636,15 @@ try {
         ...Object.fromEntries(
           Object.entries(templatePages).map(([name, route]) => [
             name,
-            `${theirs}${route}`,
+            `${theirs}${site.basePath}${route}`,
           ]),
         ),
         ...Object.fromEntries(
           Object.entries(comparedPages).flatMap(([name, route]) => [
-            ...(before ? [[beforeName(name), `${before}${route}`]] : []),
-            [name, `${ours}${route}`],
+            ...(before
+              ? [[beforeName(name), `${before}${site.basePath}${route}`]]
+              : []),
+            [name, `${ours}${site.basePath}${route}`],
           ]),
         ),
       });
@@ -660,7 +671,7 @@ try {
       '| --- | --- | --- | --- | --- |',
       ...Object.entries(weights).map(
         ([name, weight]) =>
-          `| ${name} (${pages[name]}) | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.firstLoad)} |`,
+          `| ${name} (${site.basePath}${pages[name]}) | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.firstLoad)} |`,
       ),
       '',
     );

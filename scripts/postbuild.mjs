@@ -25,7 +25,9 @@ import {
   inlineHashes,
 } from './lib/content-security-policy.mjs';
 import {
+  hashedFolder,
   readDeploymentFacts,
+  searchIndexPrefix,
   securityHeadersFile,
 } from './lib/deployment-facts.mjs';
 import {addSearchDefinitions} from './lib/search-definitions.mjs';
@@ -101,8 +103,8 @@ function headersFile(headers) {
   const revalidated = ['llms.txt', '*.md', 'openapi.yaml', 'openapi.json'];
   const contents = `${[
     block(`${basePath}*`, headers),
-    block(`${basePath}assets/*`, [['Cache-Control', immutable]]),
-    block(`${basePath}search-index-*`, [['Cache-Control', immutable]]),
+    block(`${basePath}${hashedFolder}/*`, [['Cache-Control', immutable]]),
+    block(`${basePath}${searchIndexPrefix}*`, [['Cache-Control', immutable]]),
     ...revalidated.map((file) =>
       block(`${basePath}${file}`, [['Cache-Control', revalidate]]),
     ),

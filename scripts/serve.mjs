@@ -4,7 +4,8 @@
 // index.html, unknown paths answer 404 with the site's 404.html, a malformed
 // address answers 400, and nothing outside the build folder is ever read.
 // Used by the browser tests.
-//   node scripts/serve.mjs [--dir build] [--base <path>] [--port 4173]
+//   node scripts/serve.mjs [--dir build] [--base <path>] [--port <port>]
+// (by default the browser tests' site port, scripts/lib/ports.mjs).
 // --base serves the build at another path than it was built for (the tests'
 // wrong-base-URL case).
 import {createReadStream} from 'node:fs';
@@ -12,6 +13,7 @@ import {createServer} from 'node:http';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {readDeploymentFacts} from './lib/deployment-facts.mjs';
+import {sitePort} from './lib/ports.mjs';
 import {resolveRequest} from './lib/serve-path.mjs';
 
 /** @type {Record<string, string>} */
@@ -49,7 +51,7 @@ const {values} = parseArgs({
   options: {
     dir: {type: 'string', default: 'build'},
     base: {type: 'string'},
-    port: {type: 'string', default: '4173'},
+    port: {type: 'string', default: String(sitePort)},
   },
 });
 const root = path.resolve(values.dir);

@@ -8,8 +8,11 @@
 import {lstat, readFile, readdir, readlink, realpath} from 'node:fs/promises';
 import path from 'node:path';
 import {
+  contentHash,
   deploymentFactsFile,
+  hashedFolder,
   readDeploymentFacts,
+  searchIndexFile,
   securityHeadersFile,
 } from '../../scripts/lib/deployment-facts.mjs';
 import {DeployError} from './io.mjs';
@@ -32,17 +35,22 @@ const requiredFiles = [
   'sitemap.xml',
 ];
 /** The bundler's runtime chunk, which names every chunk loaded on demand. */
-const runtimeChunk = /^assets\/js\/runtime~main\.[0-9a-f]+\.js$/;
+export const runtimeChunk = new RegExp(
+  `^${hashedFolder}/js/runtime~main\\.${contentHash}\\.js$`,
+);
 /** How many missing files a message names before it counts the rest. */
 const namedInMessage = 5;
+
+/** The search index and its precompressed copies. */
+const searchIndex = new RegExp(`^${searchIndexFile}(\\.br|\\.gz)?$`);
 
 /**
  * Hashed files: the chunk and asset folder, and the search index.
  * @param {string} relative
  */
 export const isHashed = (relative) =>
-  relative.startsWith(`assets${path.sep}`) ||
-  /^search-index-[0-9a-f]+\.json(\.br|\.gz)?$/.test(relative);
+  relative.startsWith(`${hashedFolder}${path.sep}`) ||
+  searchIndex.test(relative);
 
 /**
  * Every regular file under `dir`, as paths relative to it.
@@ -180,7 +188,7 @@ async function missingReferences(buildDir, files, facts, shown) {
   }
   if (facts.search === 'local') {
     const scripts = [...files].filter(
-      (file) => file.startsWith('assets/js/') && file.endsWith('.js'),
+      (file) => file.startsWith(`${hashedFolder}/js/`) && file.endsWith('.js'),
     );
     const indexes = new Set();
     for (const script of scripts) {

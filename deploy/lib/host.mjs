@@ -5,6 +5,7 @@
 // deploys for different hosts cannot both record theirs.
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {defaultBaseUrl} from '../../scripts/lib/deployment-facts.mjs';
 import {DeployError, errorCode, writeDurably} from './io.mjs';
 
 /** @typedef {import('../../scripts/lib/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
@@ -14,8 +15,8 @@ import {DeployError, errorCode, writeDurably} from './io.mjs';
  * @typedef {Pick<DeploymentFacts, 'url' | 'baseUrl' | 'search'>} HostFacts
  */
 
-/** The base path deploy/nginx/help.conf serves. */
-export const shippedBasePath = '/help/';
+/** The base path deploy/nginx/help.conf serves: the site's default. */
+export const shippedBasePath = defaultBaseUrl;
 const defaultSearch = 'local';
 const hostFile = 'host.json';
 

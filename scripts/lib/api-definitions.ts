@@ -21,6 +21,7 @@ import {
 import {renderWebhookEvents} from '../../src/plugins/openapi-reference/render-webhooks';
 import {
   apiDocsFolder,
+  apiRouteBasePath,
   apiVersionedDocsFolder,
   latestRelease,
   releaseHeader,
@@ -184,7 +185,7 @@ export function proseDefinitionsOf(page: string, tree: Root): Definition[] {
         .find((node) => node.type === 'paragraph' || node.type === 'heading');
       if (at === -1 || paragraph?.type !== 'paragraph') {
         throw new Error(
-          `search definitions: docs/api/${page} has no section #${section} with a paragraph.`,
+          `search definitions: ${apiRouteBasePath}/${page} has no section #${section} with a paragraph.`,
         );
       }
       const code = new Set<string>();
@@ -197,7 +198,7 @@ export function proseDefinitionsOf(page: string, tree: Root): Definition[] {
       const missing = terms.filter((term) => !code.has(term));
       if (missing.length > 0) {
         throw new Error(
-          `search definitions: the first paragraph of docs/api/${page}#${section} no longer names ${missing.join(', ')}.`,
+          `search definitions: the first paragraph of ${apiRouteBasePath}/${page}#${section} no longer names ${missing.join(', ')}.`,
         );
       }
       return terms.map((term) => ({

@@ -6,6 +6,29 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The base path the site is served under unless the deployer sets
+ * BASE_URL, and the one deploy/nginx/help.conf serves.
+ */
+export const defaultBaseUrl = '/help/';
+
+/**
+ * Hashed files, whose names change with their content, so a host caches them
+ * for good: every file in this folder of the build (the bundler's chunks and
+ * assets, such as `assets/js/main.1a2b3c4d.js`) and the local search's index
+ * at the root.
+ */
+export const hashedFolder = 'assets';
+/**
+ * The bundler's hash in a file name, between dots (a RegExp's source):
+ * eight hex digits in a build, any number in the deploy's test builds.
+ */
+export const contentHash = '[0-9a-f]+';
+/** The local search's index file, `search-index-<hash>.json`: its name's start… */
+export const searchIndexPrefix = 'search-index-';
+/** …and the whole name (a RegExp's source). */
+export const searchIndexFile = `${searchIndexPrefix}[0-9a-f]+\\.json`;
+
 /** Where the facts are written, relative to the build folder. */
 export const deploymentFactsFile = '_deployment.json';
 
@@ -50,7 +73,7 @@ export function readDeploymentFacts(buildDir) {
     !['local', 'algolia'].includes(facts.search)
   ) {
     throw new Error(
-      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as /help/.`,
+      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as ${defaultBaseUrl}.`,
     );
   }
   return facts;

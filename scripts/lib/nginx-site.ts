@@ -22,13 +22,14 @@ import {
   rollback,
   type Step,
 } from '../../deploy/releases.mjs';
+import {shippedBasePath} from '../../deploy/lib/host.mjs';
 
 const siteDir = path.join(__dirname, '..', '..');
 export const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const shippedConfig = path.join(siteDir, 'deploy', 'nginx', 'help.conf');
 const shippedRoot = '/srv/help/';
 const shippedListen = 'listen 80;';
-const shippedBase = '/help';
+const shippedBase = shippedBasePath.replace(/\/$/, '');
 const startTimeoutMs = 10_000;
 
 async function waitForServer(url: string): Promise<void> {

@@ -1,12 +1,11 @@
 import {useDocsPreferredVersion} from '@docusaurus/plugin-content-docs/client';
 import {
+  apiDocsPath,
   apiDocsPluginId,
-  apiReleases,
-  latestRelease,
-  releaseDocsPath,
-} from '@site/src/plugins/openapi-reference/releases';
+  olderReleaseDocsPath,
+} from '@site/src/plugins/openapi-reference/api-section';
 
-const latestPrefix = `${releaseDocsPath(latestRelease)}/`;
+const latestPrefix = `${apiDocsPath}/`;
 
 /**
  * A link into the API section (`/docs/api/introduction#errors`) in the
@@ -15,12 +14,14 @@ const latestPrefix = `${releaseDocsPath(latestRelease)}/`;
  * they chose none. Links elsewhere are returned as they are.
  */
 export function useApiReleaseLink(to: string): string {
+  // An older release's version is named after it; the latest's is `current`.
   const {preferredVersion} = useDocsPreferredVersion(apiDocsPluginId);
-  const release = apiReleases.find(
-    (candidate) => candidate === preferredVersion?.name,
-  );
-  if (!release || release === latestRelease || !to.startsWith(latestPrefix)) {
+  if (
+    !preferredVersion ||
+    preferredVersion.isLast ||
+    !to.startsWith(latestPrefix)
+  ) {
     return to;
   }
-  return `${releaseDocsPath(release)}/${to.slice(latestPrefix.length)}`;
+  return `${olderReleaseDocsPath(preferredVersion.name)}/${to.slice(latestPrefix.length)}`;
 }

@@ -4,6 +4,7 @@ import {expect, test} from '@playwright/test';
 import {apiCataloguePages, apiPages} from '../routes';
 import {elementsOf, type HtmlElement} from '../support/html';
 import {spec} from '../support/openapi';
+import {basePath} from '../support/site';
 import {allOperations} from '../../src/plugins/openapi-reference/spec';
 
 /**
@@ -17,7 +18,7 @@ const buildDir = path.join(__dirname, '..', '..', 'build');
 function builtPage(route: string): string {
   const file = path.join(
     buildDir,
-    route.replace(/^\/help\//, ''),
+    route.slice(basePath.length),
     'index.html',
   );
   expect(existsSync(file), `${file} is built`).toBe(true);

@@ -3,6 +3,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiPages, routes} from '../routes';
+import {basePath} from '../support/site';
 
 /**
  * Checks the discovery outputs of the build (npm test builds before it
@@ -15,9 +16,9 @@ const siteUrl = process.env.SITE_URL ?? 'https://help.example.com';
 
 const read = (file: string) => readFileSync(path.join(buildDir, file), 'utf8');
 const htmlFile = (route: string) =>
-  path.join(route.replace(/^\/help\//, ''), 'index.html');
+  path.join(route.slice(basePath.length), 'index.html');
 const markdownFile = (route: string) =>
-  `${route.replace(/^\/help\//, '').replace(/\/$/, '')}.md`;
+  `${route.slice(basePath.length).replace(/\/$/, '')}.md`;
 
 /** The value of a meta or link tag in minified HTML (quotes optional). */
 function tagValue(

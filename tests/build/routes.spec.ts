@@ -2,6 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {apiPageNames, olderReleasePages, routes} from '../routes';
+import {basePath} from '../support/site';
 import {sitemapPaths} from '../support/sitemap';
 import {
   apiDocsFolder,
@@ -24,12 +25,13 @@ const siteDir = path.join(__dirname, '..', '..');
  * Every docs folder and the address its pages are under: the guides, the
  * API section (the latest release) and each older release's snapshot.
  */
+const site = basePath.replace(/\/$/, '');
 const docsFolders = [
-  {dir: 'docs', base: '/help/docs'},
-  {dir: apiDocsFolder, base: `/help${releaseDocsPath(latestRelease)}`},
+  {dir: 'docs', base: `${site}/docs`},
+  {dir: apiDocsFolder, base: `${site}${releaseDocsPath(latestRelease)}`},
   ...olderReleases.map((release) => ({
     dir: path.join(apiVersionedDocsFolder, `version-${release}`),
-    base: `/help${releaseDocsPath(release)}`,
+    base: `${site}${releaseDocsPath(release)}`,
   })),
 ];
 

@@ -8,6 +8,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import {
+  contentHash,
+  hashedFolder,
+} from '../../scripts/lib/deployment-facts.mjs';
 
 /**
  * The next deploy, without a second build: a copy of `buildDir` in which
@@ -19,10 +23,10 @@ export function makeNextRelease(buildDir: string, outDir: string): void {
   rmSync(outDir, {recursive: true, force: true});
   cpSync(buildDir, outDir, {recursive: true});
 
-  const scriptsDir = path.join(outDir, 'assets', 'js');
+  const scriptsDir = path.join(outDir, hashedFolder, 'js');
   const newHashes = new Map<string, string>();
   for (const file of readdirSync(scriptsDir)) {
-    const match = /^(.+)\.([0-9a-f]{8})\.js$/.exec(file);
+    const match = new RegExp(`^(.+)\\.(${contentHash})\\.js$`).exec(file);
     if (match) {
       const [, name, hash] = match as unknown as [string, string, string];
       const next = createHash('sha256')

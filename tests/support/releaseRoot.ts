@@ -14,11 +14,15 @@ import {
 import path from 'node:path';
 import {expect} from '@playwright/test';
 import type {HostFacts} from '../../deploy/lib/host.mjs';
+import {
+  defaultBaseUrl,
+  hashedFolder,
+} from '../../scripts/lib/deployment-facts.mjs';
 
 /** What the test host serves: the facts makeBuild writes unless told. */
 export const testHost: HostFacts = {
   url: 'https://help.example.com',
-  baseUrl: '/help/',
+  baseUrl: defaultBaseUrl,
   search: 'local',
 };
 
@@ -43,13 +47,16 @@ export function makeBuild(
   }: {csp?: string; facts?: object; padding?: number} = {},
 ) {
   const build = path.join(dir, name);
-  mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
+  mkdirSync(path.join(build, hashedFolder, 'js'), {recursive: true});
   const index = Buffer.from(name).toString('hex');
   // Pages refer to files under the base path the facts give.
   const {url = testHost.url, baseUrl = testHost.baseUrl} =
     facts as Partial<HostFacts>;
   const scripts = assets
-    .map((asset) => `<script src="${baseUrl}assets/js/${asset}"></script>`)
+    .map(
+      (asset) =>
+        `<script src="${baseUrl}${hashedFolder}/js/${asset}"></script>`,
+    )
     .join('');
   const files: Record<string, string> = {
     '_deployment.json': JSON.stringify(facts),
@@ -68,7 +75,7 @@ export function makeBuild(
     files[`img/${name}.bin`] = name.repeat(padding);
   }
   for (const asset of assets) {
-    files[`assets/js/${asset}`] =
+    files[`${hashedFolder}/js/${asset}`] =
       `/* ${asset} */ fetch("search-index{dir}-${index}.json");`;
   }
   for (const [file, content] of Object.entries(files)) {
@@ -93,7 +100,7 @@ export function expectServing(root: string, builds: string[]): string {
   const current = path.join(root, 'current');
   expect(lstatSync(current).isSymbolicLink(), 'current is a link').toBe(true);
   const release = path.join(root, readlinkSync(current));
-  const site = path.join(release, 'help');
+  const site = path.join(release, testHost.baseUrl);
   expect(
     existsSync(path.join(release, 'release.json')),
     `${release} is a complete release`,

@@ -2,7 +2,10 @@ import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, open, test} from '../support/fixtures';
-import {readDeploymentFacts} from '../../scripts/lib/deployment-facts.mjs';
+import {
+  readDeploymentFacts,
+  searchIndexFile,
+} from '../../scripts/lib/deployment-facts.mjs';
 import {checkBuild} from '../../deploy/lib/build.mjs';
 import {buildDir, variantBuildDir, variantPort} from '../support/site';
 
@@ -105,7 +108,7 @@ test('the deploy’s build check accepts it whole: its pages, chunks and no sear
 test('ships no local index; the default build does', () => {
   const indexFiles = (dir: string) =>
     readdirSync(dir).filter((name) =>
-      /^search-index-[0-9a-f]+\.json$/.test(name),
+      new RegExp(`^${searchIndexFile}$`).test(name),
     );
   expect(indexFiles(variantBuildDir)).toEqual([]);
   expect(indexFiles(buildDir)).toHaveLength(1);

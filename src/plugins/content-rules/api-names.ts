@@ -18,6 +18,7 @@ import {
   type RequestValidator,
 } from './request-samples';
 import {withoutDeliberate} from './deliberate';
+import {withoutApiPrefix} from '../openapi-reference/latest-document';
 
 /**
  * What a page names of the API, checked against the document of the page's
@@ -82,9 +83,7 @@ export function operationOf(spec: LoadedSpec, method: string, path: string) {
 
 /** A path as a page writes it, without host, `/v1`, query or trailing punctuation. */
 export function cleanPath(raw: string): string {
-  return raw
-    .replace(/^https?:\/\/[^/]+/, '')
-    .replace(/^\/v1(?=\/)/, '')
+  return withoutApiPrefix(raw.replace(/^https?:\/\/[^/]+/, ''))
     .replace(/[?#].*$/, '')
     .replace(/[.,:;]+$/, '')
     .replace(/\/$/, '');

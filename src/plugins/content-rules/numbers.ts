@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
+import {inWords, numberWords} from '../../lib/numberWords';
 import {queryLimits, type QueryLimitName} from '../../lib/query-language';
 import {readYaml, where, type JsonValue} from '../openapi-reference/spec';
 import {months} from '../openapi-reference/world';
@@ -34,29 +35,14 @@ export interface ProductNumber {
   says: RegExp[];
 }
 
-const numberWords = [
-  'zero',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-];
-
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const numberPattern = `(\\d{1,3}(?:,\\d{3})+|\\d+|${numberWords.join('|')})`;
 const datePattern = `(\\d{4}-\\d{2}-\\d{2}|\\d{1,2} (?:${months.join('|')}) \\d{4})`;
 
 /** A number as prose writes it (digits or a word), or a date, as `YYYY-MM-DD`. */
 function parseStated(text: string): number | string {
-  const word = numberWords.indexOf(text.toLowerCase());
+  const lower = text.toLowerCase();
+  const word = numberWords.findIndex((candidate) => candidate === lower);
   if (word >= 0) {
     return word;
   }
@@ -147,7 +133,7 @@ export function formatNumber(
   }
   let text: string;
   if (options.format === 'words') {
-    text = numberWords[value] ?? value.toLocaleString('en-GB');
+    text = inWords(value);
   } else if (options.format === undefined) {
     text = value.toLocaleString('en-GB');
   } else {

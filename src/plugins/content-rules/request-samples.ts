@@ -5,6 +5,7 @@ import {
   type Document as OpenAPIBackendDocument,
 } from 'openapi-backend';
 import {ajvMessage} from '../openapi-reference/examples';
+import {apiHosts, withoutApiPrefix} from '../openapi-reference/latest-document';
 import type {LoadedSpec} from '../openapi-reference/spec';
 
 /**
@@ -85,10 +86,10 @@ function splitUrl(
   url: string,
 ): {path: string; query: [string, string][]} | undefined {
   const parsed = /^(?:https?:\/\/([^/]+))?(\/[^?#]*)(?:\?([^#]*))?/.exec(url);
-  if (!parsed || (parsed[1] && !parsed[1].includes('api.'))) {
+  if (!parsed || (parsed[1] && !apiHosts.includes(parsed[1]))) {
     return undefined;
   }
-  const path = parsed[2]!.replace(/^\/v1(?=\/)/, '');
+  const path = withoutApiPrefix(parsed[2]!);
   if (path === parsed[2] && parsed[1] === undefined) {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {AuthoringError} from '../../lib/authoringError';
+import {apiOrigin, specFolder} from './latest-document';
 import {schemaExample} from './render';
 import {
   allOperations,
@@ -20,13 +21,11 @@ import {
  * and line the example was written at.
  */
 
-const rootId = 'https://api.example.com/schemas';
+/** The schemas' base URI for Ajv, on the API's own origin. */
+const rootId = `${apiOrigin}/schemas`;
 
 /** How an example built from the written ones is named. */
 const builtSuffix = " (the page's full example)";
-
-/** What a message names when a value's own file is not known. */
-const specFolderName = 'openapi';
 
 /** A spec's schemas with `#/components/schemas/X` rewritten to `$defs`, for Ajv, as text. */
 const schemaBundle = (checked: LoadedSpec) =>
@@ -185,10 +184,7 @@ function schemaError(
   schema: Schema,
   checked: LoadedSpec,
 ): AuthoringError {
-  const at = where(
-    culprit(error, schema, checked),
-    where(schema, specFolderName),
-  );
+  const at = where(culprit(error, schema, checked), where(schema, specFolder));
   return new AuthoringError('A schema of the spec does not compile', [
     `${at}: Ajv (JSON Schema 2020-12, strict) refuses the schema: ${error.message.replaceAll(rootId, '')}. Correct the schema: use only JSON Schema 2020-12 keywords (and x-lifecycle, x-rules) and formats Ajv knows.`,
   ]);
@@ -258,7 +254,7 @@ function mediaExampleCases(
   const examples = Object.entries(media.examples ?? {});
   if (examples.length > 0 && !media.schema) {
     throw new AuthoringError('An example has no schema', [
-      `${where(media, specFolderName)}: ${name} has examples but no schema to check them against. Give the body its schema.`,
+      `${where(media, specFolder)}: ${name} has examples but no schema to check them against. Give the body its schema.`,
     ]);
   }
   return examples.map(([exampleName, example]) => ({

@@ -10,6 +10,7 @@ import {loadProductNumbers, productNumbersPath} from '../content-rules/numbers';
 import {releaseChanges, type ReleaseChange} from './changelog';
 import {productDecisionsPath, sampleDataIds} from './rules/example-rules';
 import {loadWorld, worldPath} from './world';
+import {specFolder} from './latest-document';
 import {loadRelease, overlayPath} from './release-spec';
 import {
   apiReleases,
@@ -58,7 +59,7 @@ export const pageSourcesFile = (siteDir: string) =>
   path.join(siteDir, '.docusaurus', 'openapi-reference', 'page-sources.json');
 
 /** Where the spec and the guide-only lifecycles live, relative to the site. */
-export const specFolder = 'openapi';
+export {specFolder};
 export const guideLifecyclesPath = 'src/data/guide-lifecycles.yaml';
 
 const yamlIn = (dir: string) =>

@@ -7,10 +7,17 @@
  * (`api_versioned_docs/version-<release>/`).
  */
 import olderReleaseList from '../../../api_versions.json';
-
-export const latestRelease = '2023-07';
+import {
+  apiDocsPath,
+  apiVersionedDocsFolder,
+  olderReleaseDocsPath,
+} from './api-section';
+import {latestDocumentRelease} from './latest-document';
 
 export type ApiRelease = string;
+
+/** The latest release: the one openapi/openapi.yaml's `info.version` names. */
+export const latestRelease: ApiRelease = latestDocumentRelease;
 
 /**
  * The releases the reference still shows that are not the latest, newest
@@ -53,18 +60,14 @@ export function documentRelease(address: string): ApiRelease | undefined {
 /** The header that chooses a release. */
 export const releaseHeader = 'Hub-Version';
 
-/**
- * The docs plugin instance of the API section: its pages' folder (outside
- * docs/, whose MDX loader would compile them a second time) and its
- * address, under the guides' `/docs/`.
- */
-export const apiDocsPluginId = 'api';
-export const apiDocsFolder = 'api';
-export const apiRouteBasePath = 'docs/api';
-/** The latest release's pages, under the site's base URL (`/docs/api/order`). */
-export const apiDocsPath = `/${apiRouteBasePath}`;
-/** Where Docusaurus keeps an older release's snapshot of the API pages. */
-export const apiVersionedDocsFolder = `${apiDocsPluginId}_versioned_docs`;
+/** Where the API section's pages are (client-safe, in api-section.ts). */
+export {
+  apiDocsFolder,
+  apiDocsPath,
+  apiDocsPluginId,
+  apiRouteBasePath,
+  apiVersionedDocsFolder,
+} from './api-section';
 
 /**
  * The release a Markdown file of the API section documents, from where it
@@ -87,7 +90,7 @@ export function releaseOfFile(file: string | undefined): ApiRelease {
 
 /** The address prefix of a release's pages, under the site's base URL. */
 export const releaseDocsPath = (release: ApiRelease) =>
-  release === latestRelease ? apiDocsPath : `${apiDocsPath}/${release}`;
+  release === latestRelease ? apiDocsPath : olderReleaseDocsPath(release);
 
 /**
  * API pages of the latest release only, which older releases link to as

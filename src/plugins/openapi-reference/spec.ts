@@ -8,6 +8,7 @@ import {
   formatLocation,
   type SourceLocation,
 } from '../../lib/authoringError';
+import {rootFileName} from './latest-document';
 import {latestRelease, releaseHeader, type ApiRelease} from './releases';
 
 /**
@@ -483,7 +484,7 @@ interface ResourceFile {
   components?: {schemas?: Record<string, Schema>};
 }
 
-export const rootFileName = 'openapi.yaml';
+export {rootFileName};
 export const webhooksFileName = 'webhooks.yaml';
 export const resourcesFolder = 'resources';
 

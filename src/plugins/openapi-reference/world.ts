@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {AuthoringError} from '../../lib/authoringError';
+import {inWords} from '../../lib/numberWords';
 import {allExampleCases, isBuilt} from './examples';
 import {
   locationOf,
@@ -298,19 +299,6 @@ export function worldFact(
   return value;
 }
 
-const numberWords = [
-  'no',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-];
-
 /** The months' names, as dates are written on the site. */
 export const months = [
   'January',
@@ -363,7 +351,7 @@ export function formatFact(
     if (!Array.isArray(value)) {
       throw new Error('format="count" needs a list');
     }
-    return numberWords[value.length] ?? String(value.length);
+    return value.length === 0 ? 'no' : inWords(value.length);
   }
   if (format === 'money') {
     // The sample world's amounts are in minor units of its currency, GBP.
