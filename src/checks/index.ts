@@ -45,6 +45,7 @@ import {
 import type {RequestValidator} from '../plugins/content-rules/request-samples';
 import {checkPage, type PageToCheck} from '../plugins/content-rules/rules';
 import {sampleLanguageProblems} from '../plugins/content-rules/sample-languages';
+import {worldFactProblems} from '../plugins/content-rules/world-facts';
 import {
   groupChanges,
   type ReleaseChange,
@@ -363,6 +364,13 @@ export const checks: readonly Check[] = [
       const release = context.releaseOf(page);
       return filterProblems(page, context.specOf(release), release);
     },
+  },
+  {
+    name: "the sample world's figures are drawn with <World>, not typed",
+    reads: 'each page, the sample world',
+    on: 'page',
+    problems: (page, {world}) =>
+      worldFactProblems(page.file, page.source, world),
   },
   {
     name: 'bold labels are declared',
