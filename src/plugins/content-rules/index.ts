@@ -7,6 +7,7 @@ import {AuthoringError} from '../../lib/authoringError';
 import {loadApiModel, releaseSpec} from '../openapi-reference/model';
 import {releaseOfFile} from '../openapi-reference/releases';
 import {loadWorld} from '../openapi-reference/world';
+import {eventDates} from '../openapi-reference/events';
 import {apiNameProblems} from './api-names';
 import {requestValidator} from './request-samples';
 import {boldLabels, labelProblems, loadAppLabels} from './labels';
@@ -127,6 +128,7 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
             world,
             requestValidators,
             page.day === undefined ? undefined : {day: page.day, shipDays},
+            eventDates(numbers),
           );
         }),
         ...filters.flat(),

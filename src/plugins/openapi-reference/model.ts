@@ -18,6 +18,7 @@ import {releasesTextProblems} from '../content-rules/release-texts';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
+import {eventDates, eventProblems} from './events';
 import {loadRelease, overlayPath} from './release-spec';
 import {
   apiReleases,
@@ -180,6 +181,19 @@ async function readModel(
       throw new AuthoringError(
         `Examples of the ${release} document disagree with the sample world (${worldPath})`,
         disagreements,
+      );
+    }
+    // Every event example follows from a change of the world (events.ts).
+    const {problems: unfollowed} = eventProblems(
+      spec,
+      world,
+      eventDates(numbers),
+      fallbackFile,
+    );
+    if (unfollowed.length > 0) {
+      throw new AuthoringError(
+        `Event examples of the ${release} document do not follow from the sample world's changes (${worldPath})`,
+        unfollowed,
       );
     }
     // The spec's texts may state the product's numbers, but only as declared.
