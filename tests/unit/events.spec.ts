@@ -5,6 +5,7 @@ import {
   eventDates,
   eventProblems,
   eventSampleProblems,
+  eventShapeProblems,
 } from '../../src/plugins/openapi-reference/events';
 import {
   loadRelease,
@@ -84,17 +85,29 @@ test('a changed_fields naming a field that did not change stops with one line', 
 });
 
 test('a changed_fields leaving out a changed field stops with one line, in either release', async () => {
-  for (const [release, field, before, after] of [
-    ['2023-07', 'previous_price', 'null', '{"amount":14900,"currency":"GBP"}'],
-    ['2023-01', 'previous_amount', 'null', '14900'],
+  for (const [release, id, field, after, at] of [
+    [
+      '2023-07',
+      'evt_2Jw8Np5Rx3',
+      'previous_price',
+      '{"amount":11900,"currency":"GBP"}',
+      '2023-09-01T00:00:19Z',
+    ],
+    [
+      '2023-01',
+      'evt_6Rt1Wq9Lc4',
+      'previous_amount',
+      '14900',
+      '2023-06-01T00:00:21Z',
+    ],
   ] as const) {
     const spec = await loadRelease(specDir, release);
-    const applied = eventExample(spec, 'evt_6Rt1Wq9Lc4');
+    const applied = eventExample(spec, id);
     (applied.data as Json).changed_fields = ['status', 'applied_at'];
     const problems = problemsOf(spec, release);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(
-      `: price_change.applied changed_fields [status, applied_at] leaves out ${field}, which went from ${before} to ${after} at 2023-06-01T00:00:21Z in the world (openapi/world/world.yaml:`,
+      `: price_change.applied changed_fields [status, applied_at] leaves out ${field}, which went from null to ${after} at ${at} in the world (openapi/world/world.yaml:`,
     );
   }
 });
@@ -154,6 +167,25 @@ test('a delivery of an event type before it existed stops with one line', async 
   expect(problemsOf(spec, '2023-01')).toEqual([
     expect.stringMatching(
       /: delivery of evt_0Zz0Zz0Zz0: brand_store\.updated is dated 2023-05-04T14:05:10Z, before the type was added on 2023-09-12/,
+    ),
+  ]);
+});
+
+test('a payload is written in the release its api_version names', async () => {
+  const documents = await Promise.all(
+    apiReleases.map(async (release) => ({
+      release,
+      spec: await loadRelease(specDir, release),
+      fallbackFile: overlayPath(specDir, release),
+    })),
+  );
+  expect(eventShapeProblems(documents)).toEqual([]);
+  // A 2023-07 payload (new_price, previous_price) labelled 2023-01.
+  const latest = documents.find(({release}) => release === '2023-07')!;
+  eventExample(latest.spec, 'evt_2Jw8Np5Rx3').api_version = '2023-01';
+  expect(eventShapeProblems(documents)).toEqual([
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: price_change\.applied has api_version "2023-01" but is not written in 2023-01: evt_2Jw8Np5Rx3: .+\. Show that release's shape, or a subscription of 2023-07\.$/,
     ),
   ]);
 });

@@ -1,7 +1,13 @@
 import path from 'node:path';
-import {allExampleCases, isBuilt} from './examples';
+import {allExampleCases, isBuilt, validateExample} from './examples';
 import {apiReleases} from './releases';
-import {locationOf, where, type JsonValue, type LoadedSpec} from './spec';
+import {
+  locationOf,
+  where,
+  type JsonValue,
+  type LoadedSpec,
+  type Schema,
+} from './spec';
 import {worldKey, type World, type WorldObject} from './world';
 
 /**
@@ -162,6 +168,9 @@ function subscriptions(world: World) {
       key,
       release: String(object.fixed!.api_version),
       created: String(object.fixed!.created_at),
+      events: Array.isArray(object.fixed!.events)
+        ? object.fixed!.events.map(String)
+        : undefined,
     }));
 }
 
@@ -193,8 +202,11 @@ function releaseProblem(
   if (shipped !== undefined && day(at) < shipped) {
     return `${type} at ${at} has api_version "${release}", which shipped on ${shipped}`;
   }
+  // The subscriptions that existed then and list the type (or do not say).
   const subscribed = subscriptions(world).filter(
-    (subscription) => subscription.created <= at,
+    (subscription) =>
+      subscription.created <= at &&
+      (subscription.events === undefined || subscription.events.includes(type)),
   );
   if (
     subscribed.length > 0 &&
@@ -453,4 +465,52 @@ export function eventProblems(
       deliveries: count('delivery'),
     },
   };
+}
+
+/**
+ * A payload is written in the release its `api_version` names: an event
+ * example of one release's document that names another release (an older
+ * subscription's event) must be valid in that release's document too.
+ */
+export function eventShapeProblems(
+  documents: readonly {
+    release: string;
+    spec: LoadedSpec;
+    fallbackFile: string;
+  }[],
+): string[] {
+  const byRelease = new Map(documents.map((entry) => [entry.release, entry]));
+  return documents.flatMap(({release, spec, fallbackFile}) =>
+    allExampleCases(spec)
+      .filter((example) => !isBuilt(example))
+      .flatMap((example) => {
+        const value = example.value;
+        if (!isObject(value) || !isPayload(value)) {
+          return [];
+        }
+        const named = String(value.api_version);
+        const other = byRelease.get(named);
+        if (named === release || !other) {
+          return [];
+        }
+        const schema = other.spec.document.webhooks?.[String(value.type)]?.post
+          ?.requestBody as
+          {content?: Record<string, {schema?: Schema}>} | undefined;
+        const eventSchema = schema?.content?.['application/json']?.schema;
+        if (!eventSchema) {
+          return [
+            `${where(example.writtenIn, fallbackFile)}: ${String(value.type)} has api_version "${named}", whose document has no such event.`,
+          ];
+        }
+        const errors = validateExample(
+          {where: String(value.id), schema: eventSchema, value},
+          other.spec,
+        );
+        return errors.length > 0
+          ? [
+              `${where(example.writtenIn, fallbackFile)}: ${String(value.type)} has api_version "${named}" but is not written in ${named}: ${errors[0]}. Show that release's shape, or a subscription of ${release}.`,
+            ]
+          : [];
+      }),
+  );
 }

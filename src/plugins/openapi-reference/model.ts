@@ -18,7 +18,7 @@ import {releasesTextProblems} from '../content-rules/release-texts';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
-import {eventDates, eventProblems} from './events';
+import {eventDates, eventProblems, eventShapeProblems} from './events';
 import {loadRelease, overlayPath} from './release-spec';
 import {
   apiReleases,
@@ -209,6 +209,23 @@ async function readModel(
       );
     }
     releases.set(release, spec);
+  }
+  // A payload of another release's subscription is written in that release.
+  const misshapen = eventShapeProblems(
+    [...releases].map(([release, spec]) => ({
+      release,
+      spec,
+      fallbackFile:
+        release === latestRelease
+          ? path.join(specDir, rootFileName)
+          : overlayPath(specDir, release),
+    })),
+  );
+  if (misshapen.length > 0) {
+    throw new AuthoringError(
+      'Event examples are not written in the release they name',
+      misshapen,
+    );
   }
   // Each release's texts, inherited ones included, name only what it has.
   const misnamedTexts = releasesTextProblems(
