@@ -189,3 +189,20 @@ test('a payload is written in the release its api_version names', async () => {
     ),
   ]);
 });
+
+test('an update of an object the world does not know cannot pass unchecked', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  const sample: JsonValue = {
+    id: 'chg_01H0ZK9Z9Z9Z9Z',
+    resource: 'order',
+    resource_id: 'ord_0Xx0Xx0',
+    action: 'updated',
+    changed_fields: ['status'],
+    before: {status: 'pending'},
+    after: {status: 'accepted'},
+    occurred_at: '2023-05-04T10:00:00Z',
+  };
+  expect(eventSampleProblems(sample, world, spec, dates)).toEqual([
+    'change chg_01H0ZK9Z9Z9Z9Z changed_fields [status] cannot be checked: ord_0Xx0Xx0 is not in the world; declare it and its moments in openapi/world/world.yaml.',
+  ]);
+});

@@ -109,7 +109,7 @@ function worldChange(
 ): {changed: string[]; before: Fields; after: Fields} | string {
   const object = world.objects[key];
   if (!object) {
-    return `${key} is not in the world`;
+    return `cannot be checked: ${key} is not in the world; declare it and its moments in ${path.relative(process.cwd(), world.file)}`;
   }
   const all = moments(object);
   const index = all.findIndex((moment) => moment.updated_at === at);
@@ -269,6 +269,10 @@ function payloadProblems(
         `${type} changed_fields ${list(named)} should be empty: only .updated events and price_change.applied list changed fields`,
       );
     }
+  } else if (named !== undefined && (key === undefined || !changedAt)) {
+    problems.push(
+      `${type} changed_fields ${list(named)} cannot be checked: its object has no ID and updated_at the world could know it by`,
+    );
   } else if (named !== undefined && key !== undefined && changedAt) {
     const change = worldChange(
       world,
@@ -293,7 +297,8 @@ function feedEntryProblems(entry: JsonObject, world: World): string[] {
   const named = Array.isArray(entry.changed_fields)
     ? entry.changed_fields.map(String)
     : [];
-  if (entry.action !== 'updated' || !world.objects[key]) {
+  // A created or deleted record's entry has no moment before or after.
+  if (entry.action !== 'updated') {
     return [];
   }
   const change = worldChange(world, key, at, () => true);
