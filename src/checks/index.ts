@@ -50,7 +50,13 @@ import {
   groupChanges,
   type ReleaseChange,
 } from '../plugins/openapi-reference/changelog';
+import {
+  eventDates,
+  eventProblems,
+  eventShapeProblems,
+} from '../plugins/openapi-reference/events';
 import {exampleProblems} from '../plugins/openapi-reference/examples';
+import {overlayPath} from '../plugins/openapi-reference/release-spec';
 import {
   latestRelease,
   type ApiRelease,
@@ -191,6 +197,15 @@ export const checks: readonly Check[] = [
       worldProblems(spec, world, fallbackFile),
   },
   {
+    name: 'event examples follow from the changes of the sample world',
+    reads: `each release document's events, feed entries and deliveries, ${worldPath}, the releases' ship days`,
+    on: 'release',
+    title: (release) =>
+      `Event examples of the ${release} document do not follow from the sample world's changes (${worldPath})`,
+    problems: ({spec, world, numbers, fallbackFile}) =>
+      eventProblems(spec, world, eventDates(numbers), fallbackFile).problems,
+  },
+  {
     name: 'texts state the product numbers as declared',
     reads: `each release document, ${productNumbersPath}`,
     on: 'release',
@@ -268,6 +283,23 @@ export const checks: readonly Check[] = [
     on: 'model',
     title: 'Texts of the API name what their release lacks',
     problems: ({releases, specDir}) => releasesTextProblems(releases, specDir),
+  },
+  {
+    name: "a payload of another release's subscription is written in that release",
+    reads: "every release document's event examples",
+    on: 'model',
+    title: 'Event examples are not written in the release they name',
+    problems: ({releases, specDir}) =>
+      eventShapeProblems(
+        releases.map(({release, spec}) => ({
+          release,
+          spec,
+          fallbackFile:
+            release === latestRelease
+              ? path.join(specDir, rootFileName)
+              : overlayPath(specDir, release),
+        })),
+      ),
   },
   {
     name: 'every difference between the releases is explained',
@@ -353,6 +385,7 @@ export const checks: readonly Check[] = [
         page.day === undefined
           ? undefined
           : {day: page.day, shipDays: context.shipDays},
+        eventDates(context.numbers),
       );
     },
   },

@@ -18,6 +18,7 @@ import {
   releaseOfFile,
 } from '../../src/plugins/openapi-reference/releases';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
+import {eventDates} from '../../src/plugins/openapi-reference/events';
 import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
 import {
   releaseOnDay,
@@ -51,6 +52,7 @@ function problemsOf(file: string, source: string): string[] {
     world,
     requestValidators,
     day === undefined ? undefined : {day, shipDays},
+    eventDates(loadProductNumbers(siteDir)),
   );
 }
 

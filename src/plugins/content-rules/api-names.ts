@@ -8,6 +8,10 @@ import {
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
 import {
+  eventSampleProblems,
+  type EventDates,
+} from '../openapi-reference/events';
+import {
   documentRelease,
   releaseHeader,
   releaseSpecFiles,
@@ -465,11 +469,18 @@ function jsonBlocks(source: string): {value: JsonValue; line: number}[] {
   );
 }
 
-function worldSampleProblems(page: PageSource, world: World): string[] {
+function worldSampleProblems(
+  page: PageSource,
+  world: World,
+  spec: LoadedSpec,
+  events?: EventDates,
+): string[] {
   return jsonBlocks(page.source).flatMap(({value, line}) =>
-    worldObjectProblems(world, value).map(
-      (problem) => `${page.file}:${line}: ${problem}`,
-    ),
+    [
+      ...worldObjectProblems(world, value),
+      // An event or feed entry follows from a change (events.ts).
+      ...(events ? eventSampleProblems(value, world, spec, events) : []),
+    ].map((problem) => `${page.file}:${line}: ${problem}`),
   );
 }
 
@@ -514,6 +525,7 @@ export function apiNameProblems(
   world: World,
   validators: ReadonlyMap<string, RequestValidator>,
   post?: PostDay,
+  events?: EventDates,
 ): string[] {
   page = withoutDeliberate(page);
   const found = misnamed(page.source, spec, release, releases, {
@@ -526,7 +538,7 @@ export function apiNameProblems(
   return [
     ...found,
     ...documentLinkProblems(page, release),
-    ...worldSampleProblems(page, world),
+    ...worldSampleProblems(page, world, spec, events),
     ...requestSamples(page.source).flatMap((sample) => {
       const checked = sampleRelease(sample, release, validators, post);
       const problems = checked.problem

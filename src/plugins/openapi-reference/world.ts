@@ -35,6 +35,8 @@ export interface World {
   now: string;
   facts: Fields;
   objects: Record<string, WorldObject>;
+  /** Fields of moments that are facts for pages, not fields of the API (`sendable`). */
+  fact_fields?: string[];
   /** The file it was read from. */
   file: string;
 }

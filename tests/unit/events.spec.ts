@@ -1,0 +1,208 @@
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {
+  eventDates,
+  eventProblems,
+  eventSampleProblems,
+  eventShapeProblems,
+} from '../../src/plugins/openapi-reference/events';
+import {
+  loadRelease,
+  overlayPath,
+} from '../../src/plugins/openapi-reference/release-spec';
+import {apiReleases} from '../../src/plugins/openapi-reference/releases';
+import type {
+  JsonValue,
+  LoadedSpec,
+} from '../../src/plugins/openapi-reference/spec';
+import {loadWorld} from '../../src/plugins/openapi-reference/world';
+
+const siteDir = path.join(__dirname, '..', '..');
+const specDir = path.join(siteDir, 'openapi');
+const world = loadWorld(siteDir);
+const dates = eventDates(loadProductNumbers(siteDir));
+
+type Json = {[key: string]: JsonValue};
+
+/** The example of an event schema with this event ID, to change in place. */
+function eventExample(spec: LoadedSpec, id: string): Json {
+  for (const schema of Object.values(spec.document.components.schemas)) {
+    const found = (schema.examples as Json[] | undefined)?.find(
+      (example) => example?.id === id,
+    );
+    if (found) {
+      return found;
+    }
+  }
+  throw new Error(`no event example ${id}`);
+}
+
+const problemsOf = (spec: LoadedSpec, release: string) =>
+  eventProblems(spec, world, dates, overlayPath(specDir, release)).problems;
+
+for (const release of apiReleases) {
+  test(`every event example of ${release} follows from a change of the world`, async () => {
+    const spec = await loadRelease(specDir, release);
+    const {problems, counts} = eventProblems(
+      spec,
+      world,
+      dates,
+      overlayPath(specDir, release),
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
+    // Every payload, feed entry and delivery of the document was seen.
+    expect(counts).toEqual({payloads: 25, feedEntries: 3, deliveries: 13});
+  });
+}
+
+test('an event dated before its type was added stops with one line at its example', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  const ended = eventExample(spec, 'evt_4Sv7Jd3Nf1');
+  // brand_store.* events were added on 12 September 2023.
+  ended.created_at = '2023-09-11T16:02:11Z';
+  (ended.data as Json).object = {
+    ...((ended.data as Json).object as Json),
+    updated_at: '2023-09-11T16:02:11Z',
+  };
+  const problems = problemsOf(spec, '2023-07');
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(
+    /^openapi\/webhooks\.yaml:\d+: brand_store\.ended is dated 2023-09-11T16:02:11Z, before the type was added on 2023-09-12 \(x-added in openapi\/webhooks\.yaml\)\.$/,
+  );
+});
+
+test('a changed_fields naming a field that did not change stops with one line', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  const updated = eventExample(spec, 'evt_1Hg7Ru3Wp4');
+  (updated.data as Json).changed_fields = ['tags', 'status'];
+  const problems = problemsOf(spec, '2023-07');
+  expect(problems).toEqual([
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: product\.updated changed_fields \[tags, status\] names status, which stayed "active" at 2023-05-04T09:43:27Z in the world \(openapi\/world\/world\.yaml:\d+\)\.$/,
+    ),
+  ]);
+});
+
+test('a changed_fields leaving out a changed field stops with one line, in either release', async () => {
+  for (const [release, id, field, after, at] of [
+    [
+      '2023-07',
+      'evt_2Jw8Np5Rx3',
+      'previous_price',
+      '{"amount":11900,"currency":"GBP"}',
+      '2023-09-01T00:00:19Z',
+    ],
+    [
+      '2023-01',
+      'evt_6Rt1Wq9Lc4',
+      'previous_amount',
+      '14900',
+      '2023-06-01T00:00:21Z',
+    ],
+  ] as const) {
+    const spec = await loadRelease(specDir, release);
+    const applied = eventExample(spec, id);
+    (applied.data as Json).changed_fields = ['status', 'applied_at'];
+    const problems = problemsOf(spec, release);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(
+      `: price_change.applied changed_fields [status, applied_at] leaves out ${field}, which went from null to ${after} at ${at} in the world (openapi/world/world.yaml:`,
+    );
+  }
+});
+
+test('an api_version not yet released, or not the subscription’s, stops with one line', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  eventExample(spec, 'evt_8Kp3Xd6Rm2').api_version = '2023-07';
+  // After 2023-07 shipped, the 2023-01 subscription still gets 2023-01.
+  eventExample(spec, 'evt_4Sv7Jd3Nf1').api_version = '2023-07';
+  const problems = problemsOf(spec, '2023-07');
+  expect(problems).toEqual([
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: order\.updated at 2023-05-04T09:41:12Z has api_version "2023-07", which shipped on 2023-07-31\.$/,
+    ),
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: brand_store\.ended at 2023-09-14T16:02:11Z has api_version "2023-07", but the subscription it is sent to has ntf_3Ja6Mr1's "2023-01"\.$/,
+    ),
+  ]);
+});
+
+test('a created_at that is not the moment of the change stops with one line', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  eventExample(spec, 'evt_8Kp3Xd6Rm2').created_at = '2023-05-04T09:41:13Z';
+  expect(problemsOf(spec, '2023-07')).toEqual([
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: order\.updated has created_at 2023-05-04T09:41:13Z, but the change it reports happened at 2023-05-04T09:41:12Z \(the object's updated_at\); an event's created_at is the moment of the change\.$/,
+    ),
+  ]);
+});
+
+test('a change-feed entry is held to the world like an event', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  const sample: JsonValue = {
+    id: 'chg_01H0ZK6D4F8G2H',
+    resource: 'stock',
+    resource_id: 'var_3Tn8Wq1:wh_1Rk5Ds3',
+    action: 'updated',
+    changed_fields: ['on_hand'],
+    before: {on_hand: 24},
+    after: {on_hand: 23},
+    occurred_at: '2023-05-04T14:05:00Z',
+  };
+  expect(eventSampleProblems(sample, world, spec, dates)).toEqual([
+    expect.stringMatching(
+      /^change chg_01H0ZK6D4F8G2H changed_fields \[on_hand\] leaves out allocated, which went from 3 to 2 at 2023-05-04T14:05:00Z/,
+    ),
+  ]);
+});
+
+test('a delivery of an event type before it existed stops with one line', async () => {
+  const spec = await loadRelease(specDir, '2023-01');
+  const notification = spec.document.components.schemas.Notification!
+    .examples as Json[];
+  const delivery = (notification[0]!.deliveries as Json[])[0]!;
+  delivery.event_type = 'brand_store.updated';
+  delivery.event_id = 'evt_0Zz0Zz0Zz0';
+  expect(problemsOf(spec, '2023-01')).toEqual([
+    expect.stringMatching(
+      /: delivery of evt_0Zz0Zz0Zz0: brand_store\.updated is dated 2023-05-04T14:05:10Z, before the type was added on 2023-09-12/,
+    ),
+  ]);
+});
+
+test('a payload is written in the release its api_version names', async () => {
+  const documents = await Promise.all(
+    apiReleases.map(async (release) => ({
+      release,
+      spec: await loadRelease(specDir, release),
+      fallbackFile: overlayPath(specDir, release),
+    })),
+  );
+  expect(eventShapeProblems(documents)).toEqual([]);
+  // A 2023-07 payload (new_price, previous_price) labelled 2023-01.
+  const latest = documents.find(({release}) => release === '2023-07')!;
+  eventExample(latest.spec, 'evt_2Jw8Np5Rx3').api_version = '2023-01';
+  expect(eventShapeProblems(documents)).toEqual([
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: price_change\.applied has api_version "2023-01" but is not written in 2023-01: evt_2Jw8Np5Rx3: .+\. Show that release's shape, or a subscription of 2023-07\.$/,
+    ),
+  ]);
+});
+
+test('an update of an object the world does not know cannot pass unchecked', async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  const sample: JsonValue = {
+    id: 'chg_01H0ZK9Z9Z9Z9Z',
+    resource: 'order',
+    resource_id: 'ord_0Xx0Xx0',
+    action: 'updated',
+    changed_fields: ['status'],
+    before: {status: 'pending'},
+    after: {status: 'accepted'},
+    occurred_at: '2023-05-04T10:00:00Z',
+  };
+  expect(eventSampleProblems(sample, world, spec, dates)).toEqual([
+    'change chg_01H0ZK9Z9Z9Z9Z changed_fields [status] cannot be checked: ord_0Xx0Xx0 is not in the world; declare it and its moments in openapi/world/world.yaml.',
+  ]);
+});
