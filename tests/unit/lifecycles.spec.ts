@@ -4,7 +4,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {Table} from 'mdast';
 import {spec} from '../support/openapi';
-import {AuthoringError} from '../../src/lib/authoringError';
+import {AuthoringError} from '../../src/model/authoringError';
 import {
   box,
   lifecycleLayout,

@@ -1,4 +1,3 @@
-import leven from 'leven';
 import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
 import {filterLists} from '../openapi-reference/render-filters';
 import {errorCodes} from '../openapi-reference/render-errors';
@@ -9,6 +8,7 @@ import {
   type LoadedSpec,
 } from '../openapi-reference/spec';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
+import {nearest} from '../../model/nearest';
 import {releaseHeader} from '../openapi-reference/releases';
 import {
   requestSamples,
@@ -36,20 +36,6 @@ export interface PageSource {
 
 const lineAt = (source: string, index: number) =>
   source.slice(0, index).split('\n').length;
-
-/** The name of a list nearest to a wrong one, for "did you mean". */
-export function nearest(name: string, names: Iterable<string>): string {
-  let best = '';
-  let bestDistance = Infinity;
-  for (const candidate of names) {
-    const distance = leven(name, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 const suggestion = (name: string, names: Iterable<string>) => {
   const found = nearest(name, names);

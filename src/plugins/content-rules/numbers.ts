@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {readYaml, where, type JsonValue} from '../openapi-reference/spec';
 import {months} from '../openapi-reference/world';
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import leven from 'leven';
+import {nearest} from '../../model/nearest';
 import {
   AuthoringError,
   formatLocation,
   type SourceLocation,
-} from '../../lib/authoringError';
+} from '../../model/authoringError';
 import {releaseHeader} from './releases';
 import {
   httpMethods,
@@ -321,9 +321,10 @@ function compareSchemas(
 
   // A field that left and another that came with the same schema: renamed.
   for (const name of [...removed]) {
-    const twin = added
-      .filter((candidate) => same(propsA[name], propsB[candidate]))
-      .sort((x, y) => leven(name, x) - leven(name, y))[0];
+    const twin = nearest(
+      name,
+      added.filter((candidate) => same(propsA[name], propsB[candidate])),
+    );
     if (!twin) {
       continue;
     }
@@ -876,9 +877,10 @@ function compareHeaders(
   const removed = [...a.keys()].filter((name) => !b.has(name));
   const added = [...b.keys()].filter((name) => !a.has(name));
   for (const name of [...removed]) {
-    const twin = added
-      .filter((candidate) => same(a.get(name), b.get(candidate)))
-      .sort((x, y) => leven(name, x) - leven(name, y))[0];
+    const twin = nearest(
+      name,
+      added.filter((candidate) => same(a.get(name), b.get(candidate))),
+    );
     if (twin) {
       removed.splice(removed.indexOf(name), 1);
       added.splice(added.indexOf(twin), 1);

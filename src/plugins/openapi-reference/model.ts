@@ -3,7 +3,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {
   appLabelsPath,
   lifecycleLabelProblems,

@@ -7,7 +7,7 @@
  * and the build would list one such block per page; this leaves the
  * authoring error itself, once.
  */
-import {quotedAuthoringError} from '../../lib/authoringError';
+import {quotedAuthoringError} from '../../model/authoringError';
 
 interface Diagnostic {
   message: string;

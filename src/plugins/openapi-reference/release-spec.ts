@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {openapiOverlay} from 'openapi-format';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {latestRelease, type ApiRelease} from './releases';
 import {
   finishSpec,

@@ -2,12 +2,12 @@ import {createHash} from 'node:crypto';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import leven from 'leven';
 import {
   AuthoringError,
   formatLocation,
   type SourceLocation,
-} from '../../lib/authoringError';
+} from '../../model/authoringError';
+import {nearest, typoDistance} from '../../model/nearest';
 import {latestRelease, releaseHeader, type ApiRelease} from './releases';
 
 /**
@@ -239,7 +239,9 @@ export function stateProblems(
   for (const [state, entry] of Object.entries(states)) {
     const entryAt = where(entry, statesAt);
     if (!enumStates.includes(state)) {
-      const guess = nearest(state, enumStates);
+      const guess = nearest(state, enumStates, {
+        maxDistance: typoDistance(state),
+      });
       problems.push(
         `${entryAt}: ${name}'s x-lifecycle states names "${state}", which is not in its enum${guess ? `; did you mean "${guess}"?` : '.'} Name a state of: ${enumStates.join(', ')}.`,
       );
@@ -293,7 +295,9 @@ export function stateProblems(
         return;
       }
       if (typeof operation === 'string' && !operations.has(operation)) {
-        const guess = nearest(operation, [...operations]);
+        const guess = nearest(operation, operations, {
+          maxDistance: typoDistance(operation),
+        });
         problems.push(
           `${at}: ${name} state "${state}": the action's operation "${operation}" is not an operation of the document${guess ? `; did you mean "${guess}"?` : '.'} Write it as METHOD /path, as 'POST /stores/{id}/reconnect'.`,
         );
@@ -759,16 +763,6 @@ function refLocation(value: object, ref: string, fallbackFile: string): string {
   return index < 0 ? sitePath(file) : `${sitePath(file)}:${index + 1}`;
 }
 
-/** The name among some that is nearest to a mistyped one, by edit distance. */
-function nearest(name: string, candidates: string[]): string | undefined {
-  const ranked = candidates
-    .map((candidate) => ({candidate, cost: leven(name, candidate)}))
-    .sort((a, b) => a.cost - b.cost);
-  return ranked[0] && ranked[0].cost <= Math.max(2, name.length / 3)
-    ? ranked[0].candidate
-    : undefined;
-}
-
 /**
  * Every `$ref` of the document that points at nothing, one message each,
  * at the line of the `$ref`, with the nearest existing name.
@@ -796,7 +790,9 @@ export function referenceProblems(
       if (!match || !section?.[match[2]!]) {
         const guess =
           match && section
-            ? nearest(match[2]!, Object.keys(section))
+            ? nearest(match[2]!, Object.keys(section), {
+                maxDistance: typoDistance(match[2]!),
+              })
             : undefined;
         problems.push(
           `${refLocation(value, ref, fallbackFile)}: $ref '${ref}' points at nothing${

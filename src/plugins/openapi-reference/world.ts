@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {allExampleCases, isBuilt} from './examples';
 import {
   locationOf,
