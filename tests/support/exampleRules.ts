@@ -1,12 +1,12 @@
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {deref} from '../../src/model/refs';
 import {
-  deref,
   type JsonValue,
   type OpenApiDocument,
   type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/openapi-types';
 import type {ExampleCase} from './openapi';
 
 /**

@@ -21,12 +21,11 @@ import {
   olderReleases,
   releaseHeader,
 } from '../../src/plugins/openapi-reference/releases';
+import {finishSpec, mergeSpec} from '../../src/plugins/openapi-reference/spec';
 import {
-  finishSpec,
-  mergeSpec,
   type LoadedSpec,
   type OpenApiDocument,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/openapi-types';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
 

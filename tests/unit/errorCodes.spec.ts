@@ -4,7 +4,7 @@ import {
   errorCodes,
   exampleErrorCodes,
 } from '../../src/plugins/openapi-reference/render-errors';
-import {allOperations} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
 
 const {document} = spec;
 const catalogue = errorCodes(document);

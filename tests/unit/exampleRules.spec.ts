@@ -11,10 +11,8 @@ import {
   worldProblems,
   type ObjectExample,
 } from '../support/exampleRules';
-import {
-  allOperations,
-  type JsonValue,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
+import {type JsonValue} from '../../src/model/openapi-types';
 
 const {document} = spec;
 const cases = allExampleCases();

@@ -13,11 +13,11 @@ import {
 } from '../../src/plugins/openapi-reference/render-filters';
 import {
   allOperations,
-  deref,
   filterNames,
   filterParameterName,
-  type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/operations';
+import {deref} from '../../src/model/refs';
+import {type Schema} from '../../src/model/openapi-types';
 
 const {document} = spec;
 const lists = filterLists(document);

@@ -11,10 +11,8 @@ import {
 import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
 import {highlight, loadGrammars} from '../../src/prism/highlight';
 import {Prism} from 'prism-react-renderer';
-import {
-  allOperations,
-  type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
+import {type Schema} from '../../src/model/openapi-types';
 
 const operations = allOperations(spec.document);
 const routeNames = spec.document.tags.map((tag) => tag.name);

@@ -12,7 +12,7 @@ import {
   specNumberProblems,
 } from '../../src/plugins/content-rules/numbers';
 import apiReferenceRemarkPlugin from '../../src/plugins/openapi-reference/remark';
-import {readYaml} from '../../src/plugins/openapi-reference/spec';
+import {readYaml} from '../../src/model/yaml';
 
 const siteDir = path.join(__dirname, '..', '..');
 const numbers = loadProductNumbers(siteDir);

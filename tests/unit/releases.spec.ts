@@ -37,17 +37,18 @@ import {
   codeSamples,
   sampleRequest,
 } from '../../src/plugins/openapi-reference/samples';
+import {allOperations, webhookEvents} from '../../src/model/operations';
+import {deref} from '../../src/model/refs';
 import {
-  allOperations,
-  deref,
   everyResponseHeaders,
   finishSpec,
   mergeSpec,
-  webhookEvents,
+} from '../../src/plugins/openapi-reference/spec';
+import {
   type LoadedSpec,
   type Response,
   type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/openapi-types';
 
 const siteDir = path.join(__dirname, '..', '..');
 const specDir = path.join(siteDir, 'openapi');

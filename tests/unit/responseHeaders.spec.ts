@@ -1,11 +1,8 @@
 // Every operation's responses declare the headers the introduction promises.
 import {expect, test} from '@playwright/test';
-import {
-  allOperations,
-  deref,
-  resolveRef,
-  type Response,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
+import {deref, resolveRef} from '../../src/model/refs';
+import {type Response} from '../../src/model/openapi-types';
 import {spec} from '../support/openapi';
 
 const {document} = spec;

@@ -3,14 +3,9 @@
 // and a named page schema for every list.
 import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
-import {
-  allOperations,
-  deref,
-  mergedSchema,
-  webhookEvents,
-  type OpenApiDocument,
-  type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations, webhookEvents} from '../../src/model/operations';
+import {deref, mergedSchema} from '../../src/model/refs';
+import {type OpenApiDocument, type Schema} from '../../src/model/openapi-types';
 
 /** One schema of the spec, named by where it is. */
 interface SchemaNode {

@@ -5,12 +5,9 @@ import {
   eventObjectSchema,
   eventTypeName,
 } from '../../src/plugins/openapi-reference/render-webhooks';
-import {
-  deref,
-  webhookEvents,
-  type JsonValue,
-  type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+import {deref} from '../../src/model/refs';
+import {webhookEvents} from '../../src/model/operations';
+import {type JsonValue, type Schema} from '../../src/model/openapi-types';
 
 const {document} = spec;
 const events = webhookEvents(document);

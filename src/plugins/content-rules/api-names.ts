@@ -1,12 +1,8 @@
 import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
 import {filterLists} from '../openapi-reference/render-filters';
 import {errorCodes} from '../openapi-reference/render-errors';
-import {
-  allOperations,
-  filterNames,
-  type JsonValue,
-  type LoadedSpec,
-} from '../openapi-reference/spec';
+import {allOperations, filterNames} from '../../model/operations';
+import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
 import {nearest} from '../../model/nearest';
 import {releaseHeader} from '../openapi-reference/releases';

@@ -1,13 +1,11 @@
 import path from 'node:path';
 import {
   lifecycleProperties,
-  locationOf,
-  readYaml,
   stateAspects,
   stateText,
-  type Lifecycle,
-  type OpenApiDocument,
-} from '../openapi-reference/spec';
+} from '../../model/lifecycles';
+import {locationOf, readYaml} from '../../model/yaml';
+import {type Lifecycle, type OpenApiDocument} from '../../model/openapi-types';
 import {AuthoringError} from '../../model/authoringError';
 import {nearest} from '../../model/nearest';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {AuthoringError} from '../../model/authoringError';
-import {readYaml, where, type JsonValue} from '../openapi-reference/spec';
+import {readYaml, where} from '../../model/yaml';
+import {type JsonValue} from '../../model/openapi-types';
 import {months} from '../openapi-reference/world';
 
 /**

@@ -5,7 +5,7 @@ import {
   type Document as OpenAPIBackendDocument,
 } from 'openapi-backend';
 import {ajvMessage} from '../openapi-reference/examples';
-import type {LoadedSpec} from '../openapi-reference/spec';
+import type {LoadedSpec} from '../../model/openapi-types';
 
 /**
  * The hand-written request samples of a page (a ```bash block with a

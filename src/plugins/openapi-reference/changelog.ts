@@ -8,8 +8,6 @@ import {
 import {releaseHeader} from './releases';
 import {
   httpMethods,
-  locationOf,
-  refName,
   type JsonValue,
   type LoadedSpec,
   type OpenApiDocument,
@@ -18,7 +16,9 @@ import {
   type PathItem,
   type Response,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
+import {locationOf} from '../../model/yaml';
+import {refName} from '../../model/refs';
 
 /**
  * The differences between two releases' documents, as an integrator's code

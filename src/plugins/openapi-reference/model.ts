@@ -24,18 +24,16 @@ import {
   olderReleases,
   type ApiRelease,
 } from './releases';
+import {guideLifecycleProblems} from '../../model/lifecycles';
+import {locationOf, readYaml} from '../../model/yaml';
 import {
-  guideLifecycleProblems,
-  locationOf,
   overlaysFolder,
-  readYaml,
-  resolveRef,
   resourcesFolder,
   rootFileName,
   webhooksFileName,
-  type Lifecycle,
-  type LoadedSpec,
 } from './spec';
+import {resolveRef} from '../../model/refs';
+import {type Lifecycle, type LoadedSpec} from '../../model/openapi-types';
 
 /**
  * The API as the site knows it, loaded once per version of its sources:

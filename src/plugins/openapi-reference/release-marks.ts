@@ -6,7 +6,8 @@ import {
 } from './changelog';
 import {jsxText, text} from './render';
 import {apiDocsPath} from './releases';
-import {allOperations, type LoadedSpec} from './spec';
+import {allOperations} from '../../model/operations';
+import {type LoadedSpec} from '../../model/openapi-types';
 
 /** The changelog page, whose sections explain each change. */
 export const changelogPath = `${apiDocsPath}/changelog`;

@@ -7,12 +7,10 @@ import {
   loadSpec,
   mergeSpec,
   overlaysFolder,
-  readYaml,
   rootFileName,
-  where,
-  type LoadedSpec,
-  type OpenApiDocument,
 } from './spec';
+import {readYaml, where} from '../../model/yaml';
+import {type LoadedSpec, type OpenApiDocument} from '../../model/openapi-types';
 
 /**
  * One document per API release. The latest is the source in `openapi/`; an

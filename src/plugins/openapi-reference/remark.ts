@@ -21,12 +21,12 @@ import {renderWebhookEvents} from './render-webhooks';
 import {loadApiModel, releaseSpec} from './model';
 import {apiReleases, latestRelease, releaseOfFile} from './releases';
 import {formatFact, loadWorld, worldFact, worldPath} from './world';
+import {allOperations} from '../../model/operations';
 import {
-  allOperations,
   type Lifecycle,
   type LoadedSpec,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * Expands, at build time, the placeholders that pages write as JSX:

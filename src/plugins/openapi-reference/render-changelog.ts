@@ -7,7 +7,7 @@ import {
   text,
   type MarkdownParser,
 } from './render';
-import type {LoadedSpec} from './spec';
+import type {LoadedSpec} from '../../model/openapi-types';
 
 const kindLabels: Record<ChangeKind, string> = {
   breaking: 'Breaking',

@@ -7,12 +7,9 @@ import {
   text,
   type MarkdownParser,
 } from './render';
-import {
-  allOperations,
-  deref,
-  type LoadedSpec,
-  type OpenApiDocument,
-} from './spec';
+import {allOperations} from '../../model/operations';
+import {deref} from '../../model/refs';
+import {type LoadedSpec, type OpenApiDocument} from '../../model/openapi-types';
 
 /**
  * Renders the error catalogue from the root's `x-error-codes`: every

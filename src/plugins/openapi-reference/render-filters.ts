@@ -6,17 +6,15 @@ import {
   schemaWords,
   text,
 } from './render';
+import {deref, mergedSchema} from '../../model/refs';
+import {filterNames, operationsOf} from '../../model/operations';
 import {
-  deref,
-  filterNames,
-  mergedSchema,
-  operationsOf,
   type FilterDeclaration,
   type LoadedSpec,
   type OpenApiDocument,
   type Operation,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * The fields each list can filter on, from its operation's `x-filter` (the

@@ -13,15 +13,14 @@ import {
   text,
   type MarkdownParser,
 } from './render';
+import {deref, refName} from '../../model/refs';
+import {webhookEvents} from '../../model/operations';
 import {
-  deref,
-  refName,
-  webhookEvents,
   type JsonValue,
   type LoadedSpec,
   type Operation,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * Renders the webhook events page from the spec's `webhooks:` section: the

@@ -16,13 +16,10 @@ import {highlight} from '../../prism/highlight';
 import type {ReleaseMarks} from './release-marks';
 import {apiDocsPath} from './releases';
 import {codeSamples} from './samples';
+import {deref, mergedSchema, refName} from '../../model/refs';
+import {firstExample, operationsOf} from '../../model/operations';
+import {lifecycleProperties} from '../../model/lifecycles';
 import {
-  deref,
-  firstExample,
-  lifecycleProperties,
-  mergedSchema,
-  operationsOf,
-  refName,
   type ApiResource,
   type JsonValue,
   type LoadedSpec,
@@ -30,7 +27,7 @@ import {
   type OperationEntry,
   type Parameter,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * Renders the reference of one resource file as Markdown syntax tree nodes:

@@ -1,13 +1,8 @@
 import path from 'node:path';
 import {AuthoringError} from '../../model/authoringError';
 import {allExampleCases, isBuilt} from './examples';
-import {
-  locationOf,
-  readYaml,
-  where,
-  type JsonValue,
-  type LoadedSpec,
-} from './spec';
+import {locationOf, readYaml, where} from '../../model/yaml';
+import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
 
 /**
  * The sample world (openapi/world/world.yaml): the companies, people,
