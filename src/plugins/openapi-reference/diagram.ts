@@ -1,7 +1,8 @@
 import dagre from '@dagrejs/dagre';
 import type {PhrasingContent, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {inline, jsx, labelledTable, table, type MarkdownParser} from './render';
+import {inline} from './fields';
+import {jsx, labelledTable, table, type MarkdownParser} from './mdast';
 import {stateAspects, stateColumns, stateText} from '../../model/lifecycles';
 import {type Lifecycle, type StateAction} from '../../model/openapi-types';
 

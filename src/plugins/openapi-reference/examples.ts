@@ -1,7 +1,7 @@
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {AuthoringError} from '../../model/authoringError';
-import {schemaExample} from './render';
+import {schemaExample} from '../../model/schema-example';
 import {allOperations} from '../../model/operations';
 import {deref} from '../../model/refs';
 import {where} from '../../model/yaml';

@@ -4,7 +4,7 @@ import {
   type ExplainedChange,
   type ReleaseChange,
 } from './changelog';
-import {jsxText, text} from './render';
+import {jsxText, text} from './mdast';
 import {apiDocsPath} from './releases';
 import {allOperations} from '../../model/operations';
 import {type LoadedSpec} from '../../model/openapi-types';

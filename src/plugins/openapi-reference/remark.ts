@@ -8,11 +8,8 @@ import {
 } from '../content-rules/numbers';
 import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
 import {loadGrammars} from '../../prism/highlight';
-import {
-  renderResource,
-  renderSharedSchemas,
-  type MarkdownParser,
-} from './render';
+import {renderResource, renderSharedSchemas} from './render';
+import {type MarkdownParser} from './mdast';
 import {releaseMarks} from './release-marks';
 import {renderChangelog} from './render-changelog';
 import {renderErrorCodes} from './render-errors';

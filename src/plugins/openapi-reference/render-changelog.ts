@@ -1,12 +1,7 @@
 import type {Heading, PhrasingContent, RootContent} from 'mdast';
 import {groupChanges, releaseChanges, type ChangeKind} from './changelog';
-import {
-  inline,
-  labelledTable,
-  paragraph,
-  text,
-  type MarkdownParser,
-} from './render';
+import {inline} from './fields';
+import {labelledTable, paragraph, text, type MarkdownParser} from './mdast';
 import type {LoadedSpec} from '../../model/openapi-types';
 
 const kindLabels: Record<ChangeKind, string> = {

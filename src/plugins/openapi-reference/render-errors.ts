@@ -1,12 +1,6 @@
 import type {RootContent} from 'mdast';
-import {
-  inline,
-  inlineCode,
-  jsx,
-  table,
-  text,
-  type MarkdownParser,
-} from './render';
+import {inline} from './fields';
+import {inlineCode, jsx, table, text, type MarkdownParser} from './mdast';
 import {allOperations} from '../../model/operations';
 import {deref} from '../../model/refs';
 import {type LoadedSpec, type OpenApiDocument} from '../../model/openapi-types';

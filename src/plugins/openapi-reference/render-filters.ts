@@ -1,11 +1,5 @@
 import type {PhrasingContent, RootContent} from 'mdast';
-import {
-  inlineCode,
-  labelledTable,
-  paragraph,
-  schemaWords,
-  text,
-} from './render';
+import {inlineCode, labelledTable, paragraph, schemaWords, text} from './mdast';
 import {deref, mergedSchema} from '../../model/refs';
 import {filterNames, operationsOf} from '../../model/operations';
 import {

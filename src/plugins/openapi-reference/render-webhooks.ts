@@ -1,18 +1,18 @@
 import type {BlockContent, RootContent} from 'mdast';
 import {
   heading,
-  inline,
   inlineCode,
   json,
   jsx,
   objectHeading,
   paragraph,
-  renderSchema,
-  schemaLink,
   table,
   text,
   type MarkdownParser,
-} from './render';
+} from './mdast';
+import {inline} from './fields';
+import {renderSchema} from './render';
+import {schemaLink} from './page-links';
 import {deref, refName} from '../../model/refs';
 import {webhookEvents} from '../../model/operations';
 import {
