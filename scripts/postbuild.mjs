@@ -27,7 +27,7 @@ import {
 import {
   readDeploymentFacts,
   securityHeadersFile,
-} from './lib/deployment-facts.mjs';
+} from '../src/model/deployment-facts.mjs';
 import {addSearchDefinitions} from './lib/search-definitions.mjs';
 import {precompress} from './lib/precompress.mjs';
 

@@ -7,7 +7,7 @@ import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {DeployError, errorCode, writeDurably} from './io.mjs';
 
-/** @typedef {import('../../scripts/lib/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
+/** @typedef {import('../../src/model/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
 
 /**
  * What the host serves, in <root>/host.json: a build must match it.

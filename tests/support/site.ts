@@ -1,5 +1,5 @@
 import {existsSync} from 'node:fs';
-import {readDeploymentFacts} from '../../scripts/lib/deployment-facts.mjs';
+import {readDeploymentFacts} from '../../src/model/deployment-facts.mjs';
 
 /** The production build the browser tests serve. */
 export const buildDir = 'build';

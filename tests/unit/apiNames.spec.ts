@@ -18,7 +18,7 @@ import {
   releaseOfFile,
 } from '../../src/plugins/openapi-reference/releases';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {loadProductNumbers} from '../../src/model/product-numbers';
 import {
   releaseOnDay,
   releaseShipDays,

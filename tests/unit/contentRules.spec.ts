@@ -8,7 +8,7 @@ import {
   labelProblems,
   lifecycleLabelProblems,
   loadAppLabels,
-} from '../../src/plugins/content-rules/labels';
+} from '../../src/model/labels';
 import {brokenLinks} from '../../src/plugins/content-rules/links';
 import {readYaml} from '../../src/model/yaml';
 import {type Lifecycle} from '../../src/model/openapi-types';

@@ -10,7 +10,7 @@ import {
   productNumbersPath,
   proseOf,
   specNumberProblems,
-} from '../../src/plugins/content-rules/numbers';
+} from '../../src/model/product-numbers';
 import apiReferenceRemarkPlugin from '../../src/plugins/openapi-reference/remark';
 import {readYaml} from '../../src/model/yaml';
 

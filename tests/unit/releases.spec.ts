@@ -5,7 +5,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {allExampleCases, validateExample} from '../support/openapi';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {loadProductNumbers} from '../../src/model/product-numbers';
 import {
   releaseShipDays,
   releasedNumberName,

@@ -2,7 +2,7 @@ import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, open, test} from '../support/fixtures';
-import {readDeploymentFacts} from '../../scripts/lib/deployment-facts.mjs';
+import {readDeploymentFacts} from '../../src/model/deployment-facts.mjs';
 import {checkBuild} from '../../deploy/lib/build.mjs';
 import {buildDir, variantBuildDir, variantPort} from '../support/site';
 

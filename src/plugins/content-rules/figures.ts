@@ -5,14 +5,14 @@ import {
   worldPath,
   type World,
 } from '../openapi-reference/world';
-import {appLabelsPath, type AppLabels} from './labels';
+import {appLabelsPath, type AppLabels} from '../../model/labels';
 import {nearest} from '../../model/nearest';
 import {
   formatNumber,
   pageNumberProblems,
   productNumbersPath,
   type ProductNumber,
-} from './numbers';
+} from '../../model/product-numbers';
 
 /**
  * The guides' figures of the app's screens (src/components/*Figure, drawn

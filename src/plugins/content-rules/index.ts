@@ -9,10 +9,13 @@ import {releaseOfFile} from '../openapi-reference/releases';
 import {loadWorld} from '../openapi-reference/world';
 import {apiNameProblems} from './api-names';
 import {requestValidator} from './request-samples';
-import {boldLabels, labelProblems, loadAppLabels} from './labels';
+import {boldLabels, labelProblems, loadAppLabels} from '../../model/labels';
 import {figureProblems} from './figures';
 import {brokenLinks, type LinkSource} from './links';
-import {loadProductNumbers, pageNumberProblems} from './numbers';
+import {
+  loadProductNumbers,
+  pageNumberProblems,
+} from '../../model/product-numbers';
 import {postDay, releaseOnDay, releaseShipDays} from './post-release';
 import {checkPage, minWordsFor, type PageToCheck} from './rules';
 

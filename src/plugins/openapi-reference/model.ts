@@ -8,12 +8,12 @@ import {
   appLabelsPath,
   lifecycleLabelProblems,
   loadAppLabels,
-} from '../content-rules/labels';
+} from '../../model/labels';
 import {
   loadProductNumbers,
   productNumbersPath,
   specNumberProblems,
-} from '../content-rules/numbers';
+} from '../../model/product-numbers';
 import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';

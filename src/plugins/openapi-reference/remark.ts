@@ -5,7 +5,7 @@ import {
   formatNumber,
   loadProductNumbers,
   productNumbersPath,
-} from '../content-rules/numbers';
+} from '../../model/product-numbers';
 import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
 import {loadGrammars} from '../../prism/highlight';
 import {renderResource, renderSharedSchemas} from './render';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {AuthoringError} from '../../model/authoringError';
+import {months} from '../../model/dates';
 import {allExampleCases, isBuilt} from './examples';
 import {locationOf, readYaml, where} from '../../model/yaml';
 import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
@@ -304,22 +305,6 @@ const numberWords = [
   'seven',
   'eight',
   'nine',
-];
-
-/** The months' names, as dates are written on the site. */
-export const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
 ];
 
 /** How a page writes a fact: as it is, or a count, date, time or amount of it. */

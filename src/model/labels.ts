@@ -1,13 +1,10 @@
+// The screen labels a page may set in bold (src/data/app-labels.yaml): their declaration, and the checks of bold labels in pages and lifecycles.
 import path from 'node:path';
-import {
-  lifecycleProperties,
-  stateAspects,
-  stateText,
-} from '../../model/lifecycles';
-import {locationOf, readYaml} from '../../model/yaml';
-import {type Lifecycle, type OpenApiDocument} from '../../model/openapi-types';
-import {AuthoringError} from '../../model/authoringError';
-import {nearest} from '../../model/nearest';
+import {lifecycleProperties, stateAspects, stateText} from './lifecycles';
+import {locationOf, readYaml} from './yaml';
+import {type Lifecycle, type OpenApiDocument} from './openapi-types';
+import {AuthoringError} from './authoringError';
+import {nearest} from './nearest';
 
 /**
  * The screen labels a page may set in bold: the app's own (buttons, tabs,

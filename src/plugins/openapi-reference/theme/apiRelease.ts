@@ -1,10 +1,11 @@
+// Links into the API section in the release the reader chose last with the navbar's picker.
 import {useDocsPreferredVersion} from '@docusaurus/plugin-content-docs/client';
 import {
   apiDocsPluginId,
   apiReleases,
   latestRelease,
   releaseDocsPath,
-} from '@site/src/plugins/openapi-reference/releases';
+} from '../releases';
 
 const latestPrefix = `${releaseDocsPath(latestRelease)}/`;
 

@@ -1,8 +1,9 @@
+// The product's numbers (src/data/product-numbers.yaml): their declaration, how they are written, and the checks of numbers stated in pages and spec texts.
 import path from 'node:path';
-import {AuthoringError} from '../../model/authoringError';
-import {readYaml, where} from '../../model/yaml';
-import {type JsonValue} from '../../model/openapi-types';
-import {months} from '../openapi-reference/world';
+import {AuthoringError} from './authoringError';
+import {readYaml, where} from './yaml';
+import {type JsonValue} from './openapi-types';
+import {months} from './dates';
 
 /**
  * The product's numbers (src/data/product-numbers.yaml): its limits,
