@@ -1,9 +1,6 @@
 import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
-import {
-  errorCodes,
-  exampleErrorCodes,
-} from '../../src/plugins/openapi-reference/render-errors';
+import {errorCodes, exampleErrorCodes} from '../../src/model/error-codes';
 import {allOperations} from '../../src/model/operations';
 
 const {document} = spec;

@@ -10,7 +10,7 @@ import {
   filterFieldSchema,
   filterLists,
   type FilterList,
-} from '../../src/plugins/openapi-reference/render-filters';
+} from '../../src/model/filter-lists';
 import {
   allOperations,
   filterNames,

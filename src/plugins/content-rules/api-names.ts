@@ -1,6 +1,6 @@
 import {listConditions, parseQuery} from '../../components/QueryChecker/parser';
-import {filterLists} from '../openapi-reference/render-filters';
-import {errorCodes} from '../openapi-reference/render-errors';
+import {filterLists} from '../../model/filter-lists';
+import {errorCodes} from '../../model/error-codes';
 import {allOperations, filterNames} from '../../model/operations';
 import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
