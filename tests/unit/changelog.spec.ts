@@ -7,9 +7,9 @@ import {expect, test} from '@playwright/test';
 import {
   changeRows,
   groupChanges,
-  releaseChanges,
   type ChangeRow,
-} from '../../src/plugins/openapi-reference/changelog';
+} from '../../src/plugins/openapi-reference/changelog-rows';
+import {releaseChanges} from '../../src/plugins/openapi-reference/changelog';
 import {
   applyOverlay,
   loadRelease,

@@ -18,8 +18,8 @@ import {
 import {
   explainedChanges,
   groupChanges,
-  releaseChanges,
-} from '../../src/plugins/openapi-reference/changelog';
+} from '../../src/plugins/openapi-reference/changelog-rows';
+import {releaseChanges} from '../../src/plugins/openapi-reference/changelog';
 import {
   applyOverlay,
   loadRelease,

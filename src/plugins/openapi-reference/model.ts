@@ -14,7 +14,9 @@ import {
   productNumbersPath,
   specNumberProblems,
 } from '../../model/product-numbers';
-import {groupChanges, releaseChanges, type ReleaseChange} from './changelog';
+import {groupChanges} from './changelog-rows';
+import {releaseChanges} from './changelog';
+import {type ReleaseChange} from './changelog-walk';
 import {exampleProblems} from './examples';
 import {loadWorld, worldPath, worldProblems} from './world';
 import {loadRelease, overlayPath} from './release-spec';

@@ -1,9 +1,6 @@
 import type {Paragraph, PhrasingContent} from 'mdast';
-import {
-  explainedChanges,
-  type ExplainedChange,
-  type ReleaseChange,
-} from './changelog';
+import {explainedChanges, type ExplainedChange} from './changelog-rows';
+import {type ReleaseChange} from './changelog-walk';
 import {jsxText, text} from './mdast';
 import {apiDocsPath} from './releases';
 import {allOperations} from '../../model/operations';

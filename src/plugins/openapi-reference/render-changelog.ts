@@ -1,5 +1,7 @@
 import type {Heading, PhrasingContent, RootContent} from 'mdast';
-import {groupChanges, releaseChanges, type ChangeKind} from './changelog';
+import {groupChanges} from './changelog-rows';
+import {releaseChanges} from './changelog';
+import {type ChangeKind} from './changelog-walk';
 import {inline} from './fields';
 import {labelledTable, paragraph, text, type MarkdownParser} from './mdast';
 import type {LoadedSpec} from '../../model/openapi-types';
