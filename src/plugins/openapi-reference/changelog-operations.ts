@@ -1,6 +1,5 @@
 // The changelog's diff of two releases' paths and webhooks: operations, parameters, bodies, responses and headers.
 import {nearest} from '../../model/nearest';
-import {releaseHeader} from './releases';
 import {
   httpMethods,
   type OpenApiDocument,
@@ -11,7 +10,6 @@ import {
   type Schema,
 } from '../../model/openapi-types';
 import {
-  documentationKeys,
   type Direction,
   judged,
   join,
@@ -24,140 +22,8 @@ import {
   resolved,
 } from './changelog-walk';
 import {compareSchemas} from './changelog-schemas';
-
-/** A parameter's key among an operation's: `query:filter`. */
-export const parameterKey = (parameter: Parameter) =>
-  `${parameter.in}:${parameter.name}`;
-
-function byKey(
-  document: OpenApiDocument,
-  parameters: Parameter[] | undefined,
-): Map<string, {parameter: Parameter; side: Side}> {
-  const found = new Map<string, {parameter: Parameter; side: Side}>();
-  for (const written of parameters ?? []) {
-    const side = resolved(document, {
-      node: written as unknown as Record<string, unknown>,
-      field: '',
-      refs: [],
-    }) as Side;
-    const parameter = side.node as unknown as Parameter;
-    // The release header's value is each release's own name.
-    if (parameter.in === 'header' && parameter.name === releaseHeader) {
-      continue;
-    }
-    found.set(parameterKey(parameter), {parameter, side});
-  }
-  return found;
-}
-
-function compareParameters(
-  walk: Walk,
-  place: Place,
-  pointer: string,
-  before: Parameter[] | undefined,
-  after: Parameter[] | undefined,
-) {
-  const a = byKey(walk.before, before);
-  const b = byKey(walk.after, after);
-  const noun = (parameter: Parameter) =>
-    `${parameter.in} parameter ${code(parameter.name)}`;
-  for (const [key, {parameter}] of a) {
-    if (!b.has(key)) {
-      // The API refuses a parameter it does not take.
-      record(
-        walk,
-        place,
-        judged(place.direction, 'breaking', 'breaking'),
-        `${noun(parameter)} removed`,
-        [join(pointer, key)],
-      );
-    }
-  }
-  for (const [key, {parameter}] of b) {
-    if (!a.has(key)) {
-      record(
-        walk,
-        place,
-        judged(
-          place.direction,
-          'additive',
-          parameter.required ? 'breaking' : 'additive',
-        ),
-        `${noun(parameter)} added${parameter.required ? ', required' : ''}`,
-        [join(pointer, key)],
-      );
-    }
-  }
-  for (const [key, {parameter: parameterA}] of a) {
-    const parameterB = b.get(key)?.parameter;
-    if (!parameterB) {
-      continue;
-    }
-    if (Boolean(parameterA.required) !== Boolean(parameterB.required)) {
-      record(
-        walk,
-        place,
-        judged(
-          place.direction,
-          parameterB.required ? 'additive' : 'breaking',
-          parameterB.required ? 'breaking' : 'additive',
-        ),
-        `${noun(parameterB)} made ${parameterB.required ? 'required' : 'optional'}`,
-        [join(pointer, key, 'required')],
-      );
-    }
-    compareOthers(
-      walk,
-      place,
-      join(pointer, key),
-      parameterA,
-      parameterB,
-      ['name', 'in', 'required', 'schema'],
-      noun(parameterB),
-    );
-    compareSchemas(
-      walk,
-      {...place, base: noun(parameterB)},
-      join(pointer, key, 'schema'),
-      {
-        node: (parameterA.schema ?? {}) as Record<string, unknown>,
-        field: '',
-        refs: [],
-      },
-      {
-        node: (parameterB.schema ?? {}) as Record<string, unknown>,
-        field: '',
-        refs: [],
-      },
-    );
-  }
-}
-
-/** Keys of two objects not otherwise compared: any difference is recorded as breaking. */
-function compareOthers(
-  walk: Walk,
-  place: Place,
-  pointer: string,
-  a: object,
-  b: object,
-  skip: string[],
-  what: string,
-) {
-  const valuesA = a as Record<string, unknown>;
-  const valuesB = b as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (
-      skip.includes(key) ||
-      documentationKeys.has(key) ||
-      same(valuesA[key], valuesB[key])
-    ) {
-      continue;
-    }
-    record(walk, place, 'breaking', `${code(key)} of ${what} changed`, [
-      join(pointer, key),
-    ]);
-  }
-}
+import {compareOthers} from './changelog-walk';
+import {compareParameters} from './changelog-parameters';
 
 /** Media types of a request or response body, each compared as a schema. */
 function compareContent(

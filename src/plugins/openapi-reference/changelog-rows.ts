@@ -8,7 +8,7 @@ import {
 import {type OpenApiDocument, type Parameter} from '../../model/openapi-types';
 import {locationOf} from '../../model/yaml';
 import {type ChangeKind, type ReleaseChange} from './changelog-walk';
-import {parameterKey} from './changelog-operations';
+import {parameterKey} from './changelog-parameters';
 
 /** A change of the upgrade guide and the differences it explains. */
 export interface ExplainedChange {

@@ -173,3 +173,29 @@ export function objectField(place: Place, side: Side, name?: string) {
     ? path.split(/[.[]/)[0]
     : undefined;
 }
+
+/** Keys of two objects not otherwise compared: any difference is recorded as breaking. */
+export function compareOthers(
+  walk: Walk,
+  place: Place,
+  pointer: string,
+  a: object,
+  b: object,
+  skip: string[],
+  what: string,
+) {
+  const valuesA = a as Record<string, unknown>;
+  const valuesB = b as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (
+      skip.includes(key) ||
+      documentationKeys.has(key) ||
+      same(valuesA[key], valuesB[key])
+    ) {
+      continue;
+    }
+    record(walk, place, 'breaking', `${code(key)} of ${what} changed`, [
+      join(pointer, key),
+    ]);
+  }
+}
