@@ -90,6 +90,34 @@ test('no file or folder of src, scripts and deploy imports itself round a cycle'
   expect(folderCycles(graph), 'folders that import each other').toEqual([]);
 });
 
+test('src/model imports nothing else of the site, nor Docusaurus or React', async () => {
+  const result = await madge('src/model', {
+    baseDir: siteDir,
+    fileExtensions: ['ts', 'tsx', 'mjs', 'cjs', 'js'],
+    tsConfig: path.join(siteDir, 'tsconfig.json'),
+    includeNpm: true,
+  });
+  const outside = Object.entries(result.obj()).flatMap(([file, imports]) =>
+    file.startsWith('src/model/')
+      ? imports
+          .filter(
+            (imported) =>
+              (!imported.startsWith('src/model/') &&
+                !imported.startsWith('node_modules/')) ||
+              /^node_modules\/(@docusaurus|@theme|@generated|react)/.test(
+                imported,
+              ),
+          )
+          .map((imported) => `${file} imports ${imported}`)
+      : [],
+  );
+  expect(outside).toEqual([]);
+  expect(result.warnings().skipped, 'imports that resolve to no file').toEqual(
+    [],
+  );
+  expect(Object.keys(result.obj()).length).toBeGreaterThan(10);
+});
+
 test('a cycle between folders is found', () => {
   expect(
     folderCycles({
