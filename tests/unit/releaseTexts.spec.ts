@@ -14,13 +14,13 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {AuthoringError} from '../../src/lib/authoringError';
+import {AuthoringError} from '../../src/model/authoringError';
 import {
   releaseTextProblems,
   releaseTexts,
   releasesTextProblems,
   type ReleaseDocument,
-} from '../../src/plugins/content-rules/release-texts';
+} from '../../src/plugins/openapi-reference/rules/release-texts';
 import {
   loadApiModel,
   modelSourceFiles,

@@ -1,16 +1,13 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {readOverlay, overlayPath} from '../openapi-reference/release-spec';
-import {latestRelease, type ApiRelease} from '../openapi-reference/releases';
-import {
-  allOperations,
-  deref,
-  locationOf,
-  rootFileName,
-  type LoadedSpec,
-  type Parameter,
-} from '../openapi-reference/spec';
-import {misnamed} from './api-names';
+import {readOverlay, overlayPath} from '../release-spec';
+import {latestRelease, type ApiRelease} from '../releases';
+import {allOperations} from '../../../model/operations';
+import {deref} from '../../../model/refs';
+import {locationOf} from '../../../model/yaml';
+import {rootFileName} from '../spec';
+import {type LoadedSpec, type Parameter} from '../../../model/openapi-types';
+import {misnamed} from '../names';
 
 /**
  * Every text each release publishes is checked against that release: the
@@ -20,7 +17,7 @@ import {misnamed} from './api-names';
  * itself (a list's `filter` parameter). An older release inherits most of
  * its texts from the source in `openapi/`; each must name only operations,
  * webhook events, error codes, filters, fields, values and parameters the
- * release has, read by the same finders as the pages (api-names.ts). A
+ * release has, read by the same finders as the pages (names.ts). A
  * mistake is one line at the file and line where the text is written: the
  * source file it is inherited from, the overlay, or the code that writes it.
  */
