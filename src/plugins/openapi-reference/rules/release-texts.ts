@@ -124,8 +124,15 @@ function byText(texts: Held[]): Map<string, Held[]> {
   return index;
 }
 
-/** The folder of the code that writes the sentences of its own. */
-const writerFolder = path.join(__dirname, '..', 'openapi-reference');
+/**
+ * The folders of the code that writes the sentences of its own: the model
+ * (src/model, whose operations.ts writes the filter parameter's) and the
+ * API reference.
+ */
+const writerFolders = [
+  path.join(__dirname, '..', '..', '..', 'model'),
+  path.join(__dirname, '..'),
+];
 
 /**
  * The line of the code that writes a generated sentence: the first line of
@@ -133,11 +140,13 @@ const writerFolder = path.join(__dirname, '..', 'openapi-reference');
  * first name in backticks), or else the whole text's.
  */
 function writtenAt(sentence: string, text: string): string {
-  const files = readdirSync(writerFolder, {recursive: true})
-    .map(String)
-    .filter((name) => name.endsWith('.ts'))
-    .sort()
-    .map((name) => path.join(writerFolder, name));
+  const files = writerFolders.flatMap((folder) =>
+    readdirSync(folder, {recursive: true})
+      .map(String)
+      .filter((name) => name.endsWith('.ts'))
+      .sort()
+      .map((name) => path.join(folder, name)),
+  );
   for (const opening of [sentence, text].map((words) =>
     words.split('`')[0]!.trim(),
   )) {
@@ -150,7 +159,7 @@ function writtenAt(sentence: string, text: string): string {
       }
     }
   }
-  return sitePath(writerFolder);
+  return sitePath(writerFolders[0]!);
 }
 
 /**
