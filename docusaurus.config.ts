@@ -19,7 +19,7 @@ import blogTagAliasesPlugin from './src/plugins/blog-tag-aliases';
 import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
 import searchRankingPlugin from './src/plugins/search-ranking';
 import {storageNamespace} from './src/lib/storage';
-import {defaultBaseUrl} from './scripts/lib/deployment-facts.mjs';
+import {defaultBaseUrl} from './src/model/deployment-facts.mjs';
 import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';

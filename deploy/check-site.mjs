@@ -10,7 +10,7 @@ import {spawn} from 'node:child_process';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {readDeploymentFacts} from '../scripts/lib/deployment-facts.mjs';
+import {readDeploymentFacts} from '../src/model/deployment-facts.mjs';
 import {pageResources, sitemapPages} from './lib/references.mjs';
 
 /** Exit status for a check that failed or could not run (the message says why). */

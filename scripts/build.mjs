@@ -5,7 +5,7 @@
 //
 // Docusaurus runs in this process, through the command line its own
 // `docusaurus` command runs, so that its failure can be read here: an
-// authoring mistake (`AuthoringError`, src/lib/authoringError.ts) prints its
+// authoring mistake (`AuthoringError`, src/model/authoringError.ts) prints its
 // own line(s) and nothing else, as `npm start` shows it; any other failure
 // prints the whole error with its stack, as Docusaurus would.
 import {spawnSync} from 'node:child_process';
@@ -49,7 +49,7 @@ function authoringErrorIn(error) {
  */
 function stop(error) {
   const authoring = authoringErrorIn(error);
-  // An authoring error's stack is its message (src/lib/authoringError.ts).
+  // An authoring error's stack is its message (src/model/authoringError.ts).
   console.error(
     authoring ? authoring.stack : inspect(error, {depth: Infinity}),
   );

@@ -29,7 +29,7 @@ import {
   readDeploymentFacts,
   searchIndexPrefix,
   securityHeadersFile,
-} from './lib/deployment-facts.mjs';
+} from '../src/model/deployment-facts.mjs';
 import {addSearchDefinitions} from './lib/search-definitions.mjs';
 import {precompress} from './lib/precompress.mjs';
 

@@ -12,7 +12,7 @@ import {createReadStream} from 'node:fs';
 import {createServer} from 'node:http';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {readDeploymentFacts} from './lib/deployment-facts.mjs';
+import {readDeploymentFacts} from '../src/model/deployment-facts.mjs';
 import {sitePort} from './lib/ports.mjs';
 import {resolveRequest} from './lib/serve-path.mjs';
 

@@ -15,7 +15,7 @@ import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {readDeploymentFacts} from './lib/deployment-facts.mjs';
+import {readDeploymentFacts} from '../src/model/deployment-facts.mjs';
 import {defaultKeepDays, validateKeepDays} from '../deploy/releases.mjs';
 import {filesUnder, isHashed} from '../deploy/lib/build.mjs';
 

@@ -14,7 +14,7 @@ import {
   readDeploymentFacts,
   searchIndexFile,
   securityHeadersFile,
-} from '../../scripts/lib/deployment-facts.mjs';
+} from '../../src/model/deployment-facts.mjs';
 import {DeployError} from './io.mjs';
 import {
   pageResources,
@@ -24,7 +24,7 @@ import {
   styleResources,
 } from './references.mjs';
 
-/** @typedef {import('../../scripts/lib/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
+/** @typedef {import('../../src/model/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
 
 /** Files without which nginx or the site cannot serve a release. */
 const requiredFiles = [

@@ -5,10 +5,10 @@
 // deploys for different hosts cannot both record theirs.
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
-import {defaultBaseUrl} from '../../scripts/lib/deployment-facts.mjs';
+import {defaultBaseUrl} from '../../src/model/deployment-facts.mjs';
 import {DeployError, errorCode, writeDurably} from './io.mjs';
 
-/** @typedef {import('../../scripts/lib/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
+/** @typedef {import('../../src/model/deployment-facts.mjs').DeploymentFacts} DeploymentFacts */
 
 /**
  * What the host serves, in <root>/host.json: a build must match it.

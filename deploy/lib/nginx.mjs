@@ -5,7 +5,7 @@
 import {execFileSync} from 'node:child_process';
 import {readFile, realpath} from 'node:fs/promises';
 import path from 'node:path';
-import {securityHeadersFile} from '../../scripts/lib/deployment-facts.mjs';
+import {securityHeadersFile} from '../../src/model/deployment-facts.mjs';
 import {readPolicy} from './build.mjs';
 import {DeployError, writeDurably} from './io.mjs';
 

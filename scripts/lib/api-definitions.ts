@@ -15,9 +15,11 @@ import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
 import {
   renderResource,
   renderSharedSchemas,
+} from '../../src/plugins/openapi-reference/render';
+import {
   slug,
   type MarkdownParser,
-} from '../../src/plugins/openapi-reference/render';
+} from '../../src/plugins/openapi-reference/mdast';
 import {renderWebhookEvents} from '../../src/plugins/openapi-reference/render-webhooks';
 import {
   apiDocsFolder,

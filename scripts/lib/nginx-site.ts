@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {readDeploymentFacts} from './deployment-facts.mjs';
+import {readDeploymentFacts} from '../../src/model/deployment-facts.mjs';
 import {
   deploy,
   defaultKeepDays,

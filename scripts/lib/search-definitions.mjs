@@ -29,7 +29,7 @@ const {apiReleases, latestRelease, releaseDocsPath} =
     jiti('../../src/plugins/openapi-reference/releases.ts')
   );
 
-/** @typedef {import('../../src/theme/SearchBar/ranking.ts').SearchDocument} SearchDocument */
+/** @typedef {import('../../src/theme/SearchBar/searchIndex.ts').SearchDocument} SearchDocument */
 /** @typedef {import('./search-findability.ts').IndexFile} IndexFile */
 
 /**

@@ -11,7 +11,7 @@ import lunr from 'lunr';
 import type {
   SearchDocument,
   TypedIndex,
-} from '../../src/theme/SearchBar/ranking';
+} from '../../src/theme/SearchBar/searchIndex';
 
 const root = path.join(__dirname, '..', '..');
 

@@ -4,6 +4,8 @@
  * small typos in the whole path or in its last segment.
  */
 
+import {editDistance, nearestAll} from '../model/nearest';
+
 const maxSuggestions = 5;
 
 export function normalisePath(path: string): string {
@@ -12,23 +14,6 @@ export function normalisePath(path: string): string {
 
 function lastSegment(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
-}
-
-/** Levenshtein distance: the fewest single-character edits from a to b. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /**
@@ -55,11 +40,12 @@ export function suggestPages(
   sitePaths: string[],
 ): string[] {
   const requested = normalisePath(requestedPath).toLowerCase();
-  const limit = tolerance(requested);
-  return [...new Set(sitePaths.map(normalisePath))]
-    .map((path) => ({path, score: distance(requested, path.toLowerCase())}))
-    .filter(({score}) => score <= limit)
-    .sort((a, b) => a.score - b.score || a.path.localeCompare(b.path))
-    .slice(0, maxSuggestions)
-    .map(({path}) => path);
+  const paths = [...new Set(sitePaths.map(normalisePath))].sort((a, b) =>
+    a.localeCompare(b),
+  );
+  return nearestAll(requested, paths, {
+    maxDistance: tolerance(requested),
+    ignoreCase: true,
+    distance,
+  }).slice(0, maxSuggestions);
 }

@@ -1,6 +1,6 @@
 import type {ComponentProps, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {useApiReleaseLink} from '@site/src/lib/apiRelease';
+import {useApiReleaseLink} from '@site/src/plugins/openapi-reference/theme/apiRelease';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useSiteFacts} from '@site/src/lib/siteFacts';
 import {usePluginData} from '@docusaurus/useGlobalData';

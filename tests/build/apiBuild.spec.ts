@@ -5,7 +5,7 @@ import {apiCataloguePages, apiPages} from '../routes';
 import {elementsOf, type HtmlElement} from '../support/html';
 import {spec} from '../support/openapi';
 import {basePath} from '../support/site';
-import {allOperations} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
 
 /**
  * Checks the built HTML (npm test builds before it runs): every operation

@@ -1,11 +1,8 @@
 import {apiPages} from '../routes';
 import {spec} from '../support/openapi';
 import {expect, open, test} from '../support/fixtures';
-import {errorCodes} from '../../src/plugins/openapi-reference/render-errors';
-import {
-  allOperations,
-  webhookEvents,
-} from '../../src/plugins/openapi-reference/spec';
+import {errorCodes} from '../../src/model/error-codes';
+import {allOperations, webhookEvents} from '../../src/model/operations';
 import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/language';
 
 const operations = allOperations(spec.document);

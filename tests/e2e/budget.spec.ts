@@ -1,5 +1,5 @@
 import {Prism} from 'prism-react-renderer';
-import {searchIndexFile} from '../../scripts/lib/deployment-facts.mjs';
+import {searchIndexFile} from '../../src/model/deployment-facts.mjs';
 import {budgets, firstLoad} from '../../scripts/lib/page-weight';
 import {expect, test} from '../support/fixtures';
 import {sitePort} from '../support/site';

@@ -8,7 +8,7 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {readDeploymentFacts} from '../../scripts/lib/deployment-facts.mjs';
+import {readDeploymentFacts} from '../../src/model/deployment-facts.mjs';
 import {nginxBinary} from '../../scripts/lib/nginx-site';
 import {deploy} from '../../deploy/releases.mjs';
 import {buildDir} from '../support/site';

@@ -12,8 +12,8 @@ const fuzzyDistance = 1;
 const titleType = 0;
 const sectionTypes = new Set([1, 2, 4]);
 
-/** @typedef {import('../../src/theme/SearchBar/ranking.ts').SearchDocument} SearchDocument */
-/** @typedef {import('../../src/theme/SearchBar/ranking.ts').TypedIndex} TypedIndex */
+/** @typedef {import('../../src/theme/SearchBar/searchIndex.ts').SearchDocument} SearchDocument */
+/** @typedef {import('../../src/theme/SearchBar/searchIndex.ts').TypedIndex} TypedIndex */
 
 /**
  * A word of the query; `maybeTyping` on the last, which may be unfinished.

@@ -8,10 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import {
-  contentHash,
-  hashedFolder,
-} from '../../scripts/lib/deployment-facts.mjs';
+import {contentHash, hashedFolder} from '../../src/model/deployment-facts.mjs';
 
 /**
  * The next deploy, without a second build: a copy of `buildDir` in which

@@ -4,10 +4,8 @@ import {
   validateExample as validate,
   type ExampleCase,
 } from '../../src/plugins/openapi-reference/examples';
-import {
-  loadSpec,
-  type LoadedSpec,
-} from '../../src/plugins/openapi-reference/spec';
+import {loadSpec} from '../../src/plugins/openapi-reference/spec';
+import {type LoadedSpec} from '../../src/model/openapi-types';
 
 export type {ExampleCase};
 

@@ -17,7 +17,7 @@ import type {HostFacts} from '../../deploy/lib/host.mjs';
 import {
   defaultBaseUrl,
   hashedFolder,
-} from '../../scripts/lib/deployment-facts.mjs';
+} from '../../src/model/deployment-facts.mjs';
 
 /** What the test host serves: the facts makeBuild writes unless told. */
 export const testHost: HostFacts = {

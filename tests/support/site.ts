@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs';
 import {
   defaultBaseUrl,
   readDeploymentFacts,
-} from '../../scripts/lib/deployment-facts.mjs';
+} from '../../src/model/deployment-facts.mjs';
 
 /** The production build the browser tests serve. */
 export const buildDir = 'build';

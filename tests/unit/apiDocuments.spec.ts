@@ -18,15 +18,15 @@ import {
   filteredFields,
   sampleRequest,
 } from '../../src/plugins/openapi-reference/samples';
+import {allOperations} from '../../src/model/operations';
+import {deref} from '../../src/model/refs';
+import {publishedSpec} from '../../src/plugins/openapi-reference/spec';
+import {where} from '../../src/model/yaml';
 import {
-  allOperations,
-  deref,
-  publishedSpec,
-  where,
   type JsonValue,
   type OperationEntry,
   type OpenApiDocument,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/openapi-types';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
 /** Where an operation is written: its line in the source, or the release's overlay. */

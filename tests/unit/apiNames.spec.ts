@@ -19,11 +19,11 @@ import {
 } from '../../src/plugins/openapi-reference/releases';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
 import {eventDates} from '../../src/plugins/openapi-reference/events';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {loadProductNumbers} from '../../src/model/product-numbers';
 import {
   releaseOnDay,
   releaseShipDays,
-} from '../../src/plugins/content-rules/post-release';
+} from '../../src/plugins/openapi-reference/release-days';
 
 const siteDir = path.join(__dirname, '..', '..');
 const world = loadWorld(siteDir);

@@ -13,7 +13,7 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {AuthoringError} from '../../src/lib/authoringError';
+import {AuthoringError} from '../../src/model/authoringError';
 import {
   loadApiModel,
   modelSourceFiles,

@@ -7,9 +7,9 @@ import {expect, test} from '@playwright/test';
 import {
   changeRows,
   groupChanges,
-  releaseChanges,
   type ChangeRow,
-} from '../../src/plugins/openapi-reference/changelog';
+} from '../../src/plugins/openapi-reference/changelog-rows';
+import {releaseChanges} from '../../src/plugins/openapi-reference/changelog';
 import {
   applyOverlay,
   loadRelease,
@@ -21,12 +21,11 @@ import {
   olderReleases,
   releaseHeader,
 } from '../../src/plugins/openapi-reference/releases';
+import {finishSpec, mergeSpec} from '../../src/plugins/openapi-reference/spec';
 import {
-  finishSpec,
-  mergeSpec,
   type LoadedSpec,
   type OpenApiDocument,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/openapi-types';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
 

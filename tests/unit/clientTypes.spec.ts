@@ -7,10 +7,8 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import openapiTS, {astToString} from 'openapi-typescript';
 import ts from 'typescript';
-import {
-  publishedSpec,
-  type OpenApiDocument,
-} from '../../src/plugins/openapi-reference/spec';
+import {publishedSpec} from '../../src/plugins/openapi-reference/spec';
+import {type OpenApiDocument} from '../../src/model/openapi-types';
 import {spec} from '../support/openapi';
 
 const fixture = path.join(__dirname, 'fixtures', 'clientTypes', 'client.ts');

@@ -8,12 +8,10 @@ import {
   labelProblems,
   lifecycleLabelProblems,
   loadAppLabels,
-} from '../../src/plugins/content-rules/labels';
+} from '../../src/model/labels';
 import {brokenLinks} from '../../src/plugins/content-rules/links';
-import {
-  readYaml,
-  type Lifecycle,
-} from '../../src/plugins/openapi-reference/spec';
+import {readYaml} from '../../src/model/yaml';
+import {type Lifecycle} from '../../src/model/openapi-types';
 import {
   checkPage,
   countProseWords,

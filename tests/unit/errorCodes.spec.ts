@@ -7,10 +7,7 @@ import {spec} from '../support/openapi';
 import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
 import {apiReleases} from '../../src/plugins/openapi-reference/releases';
 import {errorCodeProblems} from '../../src/plugins/openapi-reference/rules/error-codes';
-import type {
-  OpenApiDocument,
-  Response,
-} from '../../src/plugins/openapi-reference/spec';
+import type {OpenApiDocument, Response} from '../../src/model/openapi-types';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
 const fallback = 'openapi/openapi.yaml';

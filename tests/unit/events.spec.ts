@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {loadProductNumbers} from '../../src/model/product-numbers';
 import {
   eventDates,
   eventProblems,
@@ -12,10 +12,7 @@ import {
   overlayPath,
 } from '../../src/plugins/openapi-reference/release-spec';
 import {apiReleases} from '../../src/plugins/openapi-reference/releases';
-import type {
-  JsonValue,
-  LoadedSpec,
-} from '../../src/plugins/openapi-reference/spec';
+import type {JsonValue, LoadedSpec} from '../../src/model/openapi-types';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
 
 const siteDir = path.join(__dirname, '..', '..');

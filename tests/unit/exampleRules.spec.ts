@@ -14,10 +14,7 @@ import {
   ruleCount,
   sampleDataIds,
 } from '../../src/plugins/openapi-reference/rules/example-rules';
-import {
-  type JsonValue,
-  type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+import {type JsonValue, type Schema} from '../../src/model/openapi-types';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
 
 const siteDir = path.join(__dirname, '..', '..');

@@ -5,8 +5,8 @@ import {
   defaultBaseUrl,
   hashedFolder,
   searchIndexFile,
-} from '../../scripts/lib/deployment-facts.mjs';
-import {numberWords} from '../../src/lib/numberWords';
+} from '../../src/model/deployment-facts.mjs';
+import {numberWords} from '../../src/model/number-words';
 import {apiRouteBasePath} from '../../src/plugins/openapi-reference/api-section';
 import {
   apiHosts,
@@ -61,7 +61,7 @@ interface Fact {
 const facts: Fact[] = [
   {
     name: 'the base path',
-    home: 'scripts/lib/deployment-facts.mjs',
+    home: 'src/model/deployment-facts.mjs',
     // '/help/', `/help${…}`, or /^\/help\// in a regular expression.
     declared: new RegExp(
       `${quote}${literally(base)}/?(${quote}|\\$\\{)|${literally(base.replaceAll('/', '\\/'))}\\\\/`,
@@ -93,7 +93,7 @@ const facts: Fact[] = [
   },
   {
     name: 'the hashed-file pattern',
-    home: 'scripts/lib/deployment-facts.mjs',
+    home: 'src/model/deployment-facts.mjs',
     // `search-index-[0-9a-f]…`, `\.[0-9a-f]{8}\.`, or the folder's name.
     declared: new RegExp(
       [
@@ -110,7 +110,7 @@ const facts: Fact[] = [
   },
   {
     name: 'the words for numbers',
-    home: 'src/lib/numberWords.ts',
+    home: 'src/model/number-words.ts',
     declared: new RegExp(`${quote}(${numberWords.slice(7).join('|')})${quote}`),
   },
 ];

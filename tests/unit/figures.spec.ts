@@ -1,8 +1,8 @@
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {figureProblems} from '../../src/plugins/content-rules/figures';
-import {loadAppLabels} from '../../src/plugins/content-rules/labels';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {loadAppLabels} from '../../src/model/labels';
+import {loadProductNumbers} from '../../src/model/product-numbers';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
 
 /**

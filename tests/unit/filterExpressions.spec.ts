@@ -3,11 +3,11 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import yaml from 'js-yaml';
 import {filterProblems} from '../../src/plugins/content-rules/filters';
-import {loadProductNumbers} from '../../src/plugins/content-rules/numbers';
+import {loadProductNumbers} from '../../src/model/product-numbers';
 import {
   releaseOnDay,
   releaseShipDays,
-} from '../../src/plugins/content-rules/post-release';
+} from '../../src/plugins/openapi-reference/release-days';
 import {
   loadApiModel,
   releaseSpec,

@@ -3,18 +3,12 @@
 // lists pass, and each mistake planted in a copy is named.
 import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
-import {
-  filterFieldSchema,
-  filterLists,
-} from '../../src/plugins/openapi-reference/render-filters';
+import {filterFieldSchema, filterLists} from '../../src/model/filter-lists';
 import {
   filterDeclarationProblems,
   filterExampleProblems,
 } from '../../src/plugins/openapi-reference/rules/filters';
-import {
-  allOperations,
-  filterParameterName,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations, filterParameterName} from '../../src/model/operations';
 
 const {document} = spec;
 const lists = filterLists(document);

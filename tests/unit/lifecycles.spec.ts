@@ -4,7 +4,7 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import type {Table} from 'mdast';
 import {spec} from '../support/openapi';
-import {AuthoringError} from '../../src/lib/authoringError';
+import {AuthoringError} from '../../src/model/authoringError';
 import {
   box,
   lifecycleLayout,
@@ -16,12 +16,12 @@ import {
   lifecycleProblems,
   lifecycleProperties,
   lifecyclesWithStates,
-  loadSpec,
-  readYaml,
   stateAspects,
   stateText,
-  type Lifecycle,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/lifecycles';
+import {loadSpec} from '../../src/plugins/openapi-reference/spec';
+import {readYaml} from '../../src/model/yaml';
+import {type Lifecycle} from '../../src/model/openapi-types';
 
 const siteDir = path.join(__dirname, '..', '..');
 

@@ -12,10 +12,8 @@ import {sampleLanguages} from '../../src/plugins/openapi-reference/theme/languag
 import {highlight, loadGrammars} from '../../src/prism/highlight';
 import {Prism} from 'prism-react-renderer';
 import {operationProblems} from '../../src/plugins/openapi-reference/rules/operations';
-import {
-  allOperations,
-  type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
+import {type Schema} from '../../src/model/openapi-types';
 
 const operations = allOperations(spec.document);
 

@@ -10,9 +10,9 @@ import {
   productNumbersPath,
   proseOf,
   specNumberProblems,
-} from '../../src/plugins/content-rules/numbers';
+} from '../../src/model/product-numbers';
 import apiReferenceRemarkPlugin from '../../src/plugins/openapi-reference/remark';
-import {readYaml} from '../../src/plugins/openapi-reference/spec';
+import {readYaml} from '../../src/model/yaml';
 
 const siteDir = path.join(__dirname, '..', '..');
 const numbers = loadProductNumbers(siteDir);

@@ -14,13 +14,13 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {AuthoringError} from '../../src/lib/authoringError';
+import {AuthoringError} from '../../src/model/authoringError';
 import {
   releaseTextProblems,
   releaseTexts,
   releasesTextProblems,
   type ReleaseDocument,
-} from '../../src/plugins/content-rules/release-texts';
+} from '../../src/plugins/openapi-reference/rules/release-texts';
 import {
   loadApiModel,
   modelSourceFiles,
@@ -170,7 +170,7 @@ test('a sentence the loader writes from the latest’s catalogue is named at the
   expect(old.some(({text}) => text.includes('unknown_field'))).toBe(false);
   // The latest's sentence, shown on the older release's pages, is one line
   // at the code that writes it.
-  const writer = path.join('src', 'plugins', 'openapi-reference', 'spec.ts');
+  const writer = path.join('src', 'model', 'operations.ts');
   const line =
     readFileSync(path.join(siteDir, writer), 'utf8')
       .split('\n')

@@ -9,8 +9,8 @@ import {changelogSectionProblems} from '../../src/plugins/content-rules/changelo
 import {
   loadProductNumbers,
   productNumbersPath,
-} from '../../src/plugins/content-rules/numbers';
-import {releaseDateProblems} from '../../src/plugins/content-rules/post-release';
+} from '../../src/model/product-numbers';
+import {releaseDateProblems} from '../../src/plugins/openapi-reference/release-days';
 import {
   exampleStoryProblems,
   sampleDataIds,
@@ -19,8 +19,8 @@ import {loadWorld} from '../../src/plugins/openapi-reference/world';
 import {
   explainedChanges,
   groupChanges,
-  releaseChanges,
-} from '../../src/plugins/openapi-reference/changelog';
+} from '../../src/plugins/openapi-reference/changelog-rows';
+import {releaseChanges} from '../../src/plugins/openapi-reference/changelog';
 import {
   applyOverlay,
   loadRelease,
@@ -38,17 +38,18 @@ import {
   codeSamples,
   sampleRequest,
 } from '../../src/plugins/openapi-reference/samples';
+import {allOperations, webhookEvents} from '../../src/model/operations';
+import {deref} from '../../src/model/refs';
 import {
-  allOperations,
-  deref,
   everyResponseHeaders,
   finishSpec,
   mergeSpec,
-  webhookEvents,
+} from '../../src/plugins/openapi-reference/spec';
+import {
   type LoadedSpec,
   type Response,
   type Schema,
-} from '../../src/plugins/openapi-reference/spec';
+} from '../../src/model/openapi-types';
 
 const siteDir = path.join(__dirname, '..', '..');
 const specDir = path.join(siteDir, 'openapi');

@@ -6,11 +6,9 @@ import {expect, test} from '@playwright/test';
 import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
 import {apiReleases} from '../../src/plugins/openapi-reference/releases';
 import {responseHeaderProblems} from '../../src/plugins/openapi-reference/rules/response-headers';
-import {
-  allOperations,
-  deref,
-  type Response,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
+import {deref} from '../../src/model/refs';
+import {type Response} from '../../src/model/openapi-types';
 import {spec} from '../support/openapi';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');

@@ -2,7 +2,7 @@ import {cpSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {AuthoringError} from '../../src/lib/authoringError';
+import {AuthoringError} from '../../src/model/authoringError';
 import {exampleProblems} from '../../src/plugins/openapi-reference/examples';
 import {loadSpec} from '../../src/plugins/openapi-reference/spec';
 

@@ -18,6 +18,7 @@ const siteDir = path.join(__dirname, '..', '..');
 const inputs = [
   'openapi',
   'src/data',
+  'src/model',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
   'scripts/lib/api-definitions.ts',

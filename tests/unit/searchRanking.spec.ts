@@ -1,12 +1,11 @@
 import {expect, test} from '@playwright/test';
 import lunr from 'lunr';
+import {Searcher} from '../../src/theme/SearchBar/ranking';
+import {snippetOf, withoutRepeats} from '../../src/theme/SearchBar/snippets';
 import {
-  Searcher,
-  snippetOf,
-  withoutRepeats,
   type SearchDocument,
   type TypedIndex,
-} from '../../src/theme/SearchBar/ranking';
+} from '../../src/theme/SearchBar/searchIndex';
 import {loadSynonyms} from '../../src/plugins/search-ranking';
 
 /**

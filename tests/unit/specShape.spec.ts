@@ -6,10 +6,8 @@
 // passes, and each mistake planted in a copy is named.
 import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
-import {
-  allOperations,
-  mergedSchema,
-} from '../../src/plugins/openapi-reference/spec';
+import {allOperations} from '../../src/model/operations';
+import {mergedSchema} from '../../src/model/refs';
 import {
   alternativeProblems,
   envelopeProblems,

@@ -6,7 +6,7 @@ import type {Root} from 'mdast';
 import {spec} from '../support/openapi';
 import * as figure from '../../src/components/StockHistoryFigure/data';
 import apiReferenceRemarkPlugin from '../../src/plugins/openapi-reference/remark';
-import type {JsonValue} from '../../src/plugins/openapi-reference/spec';
+import type {JsonValue} from '../../src/model/openapi-types';
 import {
   formatFact,
   loadWorld,

@@ -5,7 +5,7 @@ import {expect, open, test} from '../support/fixtures';
 import {
   readDeploymentFacts,
   searchIndexFile,
-} from '../../scripts/lib/deployment-facts.mjs';
+} from '../../src/model/deployment-facts.mjs';
 import {checkBuild} from '../../deploy/lib/build.mjs';
 import {buildDir, variantBuildDir, variantPort} from '../support/site';
 

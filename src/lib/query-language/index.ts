@@ -3,7 +3,7 @@
  * query checker, the content rules and the API reference's samples read it
  * from here.
  */
-export {queryLimits, type QueryLimitName} from './limits';
+export {queryLimits, type QueryLimitName} from '../../model/query-limits';
 export {messages} from './messages';
 export {tokenize, type Token, type TokenType} from './lexer';
 export {formatExpression, listConditions, parseQuery} from './parser';

@@ -1,4 +1,4 @@
-import {queryLimits} from './limits';
+import {queryLimits} from '../../model/query-limits';
 
 /**
  * The words of every mistake the language reports. The query bar, the

@@ -1,5 +1,5 @@
 import {relativePattern, tokenize, type Token} from './lexer';
-import {queryLimits} from './limits';
+import {queryLimits} from '../../model/query-limits';
 import {messages} from './messages';
 import {
   QuerySyntaxError,

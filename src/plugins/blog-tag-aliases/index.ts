@@ -6,7 +6,7 @@ import type {
   BlogSidebar,
   BlogTag,
 } from '@docusaurus/plugin-content-blog';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 
 export interface BlogTagAliasesOptions {
   /**

@@ -1,4 +1,4 @@
-import {explainedChanges} from '../openapi-reference/changelog';
+import {explainedChanges} from '../openapi-reference/changelog-rows';
 
 /** The placeholder that marks the changelog page, as a line of its own. */
 const changelogPlaceholder = /^<ApiChangelog\b/;

@@ -5,13 +5,14 @@ import {
   worldPath,
   type World,
 } from '../openapi-reference/world';
-import {appLabelsPath, nearestLabel, type AppLabels} from './labels';
+import {appLabelsPath, type AppLabels} from '../../model/labels';
+import {nearest} from '../../model/nearest';
 import {
   formatNumber,
   pageNumberProblems,
   productNumbersPath,
   type ProductNumber,
-} from './numbers';
+} from '../../model/product-numbers';
 
 /**
  * The guides' figures of the app's screens (src/components/*Figure, drawn
@@ -75,7 +76,7 @@ export function figureProblems(
     const label = (text: string, what: string) => {
       for (const step of text.split(' → ')) {
         if (!labels.all.has(step)) {
-          const guess = nearestLabel(step, labels.all.keys());
+          const guess = nearest(step, labels.all.keys(), {ignoreCase: true});
           problems.push(
             `${where}: ${what} "${step}" is not declared in ${appLabelsPath}${guess ? `; the nearest declared label is "${guess}"` : ''}. Declare it under its screen, or draw it as plain text.`,
           );

@@ -1,5 +1,5 @@
 import type {Code, InlineCode, Nodes} from 'mdast';
-import {nearest} from '../../lib/nearest';
+import {nearest} from '../../model/nearest';
 import {
   fieldsOf,
   listFiltered,
@@ -9,20 +9,22 @@ import {
   type Expression,
   type FilterableList,
 } from '../../lib/query-language';
-import {
-  filterFieldSchema,
-  filterLists,
-} from '../openapi-reference/render-filters';
+import {filterFieldSchema, filterLists} from '../../model/filter-lists';
 import {
   allOperations,
   filterNames,
   filterParameterName,
-  type LoadedSpec,
-  type Operation,
-} from '../openapi-reference/spec';
+} from '../../model/operations';
+import {type LoadedSpec, type Operation} from '../../model/openapi-types';
 import {cleanPath, operationOf} from './api-names';
 import {deliberateLines} from './deliberate';
 import {codeBlockSamples} from './request-samples';
+
+/** " Did you mean <name>?" with the nearest of some names, or nothing when there are none. */
+const didYouMean = (name: string, names: Iterable<string>) => {
+  const found = nearest(name, names);
+  return found === undefined ? '' : ` Did you mean ${found}?`;
+};
 
 /**
  * Every filter expression of a page, wherever it is written (inline code, a
@@ -280,7 +282,7 @@ function declaredLists(
     if (!resource) {
       const known = withList.map(([key]) => key);
       problems.push(
-        `${page.file}:1: ${filterListsKey} names ${String(name)}, which is no resource with a filtered list in release ${release}. Did you mean ${nearest(String(name), known)}?`,
+        `${page.file}:1: ${filterListsKey} names ${String(name)}, which is no resource with a filtered list in release ${release}.${didYouMean(String(name), known)}`,
       );
       return [];
     }
@@ -305,12 +307,12 @@ function fieldProblems(
     const everyField = new Set(candidates.flatMap(({fields}) => fields));
     return fieldsOf(expression).map(
       (field) =>
-        `${at}: the filter ${text} names ${field}, which ${anyList} can filter on. Did you mean ${nearest(field, everyField)}?`,
+        `${at}: the filter ${text} names ${field}, which ${anyList} can filter on.${didYouMean(field, everyField)}`,
     );
   }
   return unknownFields(expression, list).map(
     (field) =>
-      `${at}: the filter ${text} names ${field}, which the ${list.name} list cannot filter on. Filterable fields: ${list.fields.join(', ')}. Did you mean ${nearest(field, list.fields)}?`,
+      `${at}: the filter ${text} names ${field}, which the ${list.name} list cannot filter on. Filterable fields: ${list.fields.join(', ')}.${didYouMean(field, list.fields)}`,
   );
 }
 

@@ -3,22 +3,26 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {checksOn, type Page, type PagesContext} from '../../checks';
-import {AuthoringError} from '../../lib/authoringError';
+import {checksOn, type Page, type PagesContext} from './checks';
+import {AuthoringError} from '../../model/authoringError';
 import {loadApiModel, releaseSpec} from '../openapi-reference/model';
 import {releaseOfFile} from '../openapi-reference/releases';
 import {loadWorld} from '../openapi-reference/world';
 import {requestValidator} from './request-samples';
-import {loadAppLabels} from './labels';
-import {loadProductNumbers} from './numbers';
-import {postDay, releaseOnDay, releaseShipDays} from './post-release';
+import {loadAppLabels} from '../../model/labels';
+import {loadProductNumbers} from '../../model/product-numbers';
+import {
+  postDay,
+  releaseOnDay,
+  releaseShipDays,
+} from '../openapi-reference/release-days';
 import {minWordsFor} from './rules';
 
 /**
  * Stops the build (and `npm start`) when a docs page (of any docs instance
  * and version: the guides and every release of the API section) or blog
  * post breaks a content rule: every `page` and `pages` check of the
- * registry (src/checks), such as a missing title, a link that leads
+ * registry (checks.ts), such as a missing title, a link that leads
  * nowhere, a name the page's API release does not have, a filter on a field
  * its list lacks, an undeclared bold label or a number typed by hand. One
  * message per mistake, each naming the file and line and what to do. After

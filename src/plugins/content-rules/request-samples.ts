@@ -6,7 +6,7 @@ import {
 } from 'openapi-backend';
 import {ajvMessage} from '../openapi-reference/examples';
 import {apiHosts, withoutApiPrefix} from '../openapi-reference/latest-document';
-import type {LoadedSpec} from '../openapi-reference/spec';
+import type {LoadedSpec} from '../../model/openapi-types';
 
 /**
  * The hand-written request samples of a page (a ```bash block with a
@@ -21,7 +21,7 @@ import type {LoadedSpec} from '../openapi-reference/spec';
  * declares on every operation with the release's name as its one value, so
  * a sample pins the release of its page (PRODUCT-DECISIONS.md, "Every
  * request sample"); a blog post's, one that had shipped by its date
- * (post-release.ts).
+ * (openapi-reference/release-days.ts).
  */
 
 /** The header that chooses the release, declared on every operation by the loader. */

@@ -4,7 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {
   deploymentFactsFile,
   type DeploymentFacts,
-} from '../../../scripts/lib/deployment-facts.mjs';
+} from '../../model/deployment-facts.mjs';
 
 /**
  * Writes the deployment facts of the loaded config (origin, base path,

@@ -1,7 +1,7 @@
 /**
  * Where the API section's pages are: the docs plugin instance, its folders
  * and its address under the guides' `/docs/`. No Node code, so the pages'
- * client code (src/lib/apiRelease.ts) can import it.
+ * client code (src/plugins/openapi-reference/theme/apiRelease.ts) can import it.
  */
 
 /**

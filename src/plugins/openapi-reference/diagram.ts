@@ -1,14 +1,10 @@
 import dagre from '@dagrejs/dagre';
 import type {PhrasingContent, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
-import {inline, jsx, labelledTable, table, type MarkdownParser} from './render';
-import {
-  stateAspects,
-  stateColumns,
-  stateText,
-  type Lifecycle,
-  type StateAction,
-} from './spec';
+import {inline} from './fields';
+import {jsx, labelledTable, table, type MarkdownParser} from './mdast';
+import {stateAspects, stateColumns, stateText} from '../../model/lifecycles';
+import {type Lifecycle, type StateAction} from '../../model/openapi-types';
 
 /**
  * A lifecycle as a static, accessible state diagram: an SVG drawn at build

@@ -1,13 +1,8 @@
 import path from 'node:path';
 import {allExampleCases, isBuilt, validateExample} from './examples';
 import {apiReleases} from './releases';
-import {
-  locationOf,
-  where,
-  type JsonValue,
-  type LoadedSpec,
-  type Schema,
-} from './spec';
+import type {JsonValue, LoadedSpec, Schema} from '../../model/openapi-types';
+import {locationOf, where} from '../../model/yaml';
 import {worldKey, type World, type WorldObject} from './world';
 
 /**

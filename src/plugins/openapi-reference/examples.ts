@@ -1,17 +1,17 @@
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {apiOrigin, specFolder} from './latest-document';
-import {schemaExample} from './render';
+import {schemaExample} from '../../model/schema-example';
+import {allOperations} from '../../model/operations';
+import {deref} from '../../model/refs';
+import {where} from '../../model/yaml';
 import {
-  allOperations,
-  deref,
-  where,
   type JsonValue,
   type LoadedSpec,
   type MediaType,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * Every example of a release's document, validated against its schema with

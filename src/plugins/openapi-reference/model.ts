@@ -3,11 +3,15 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import {AuthoringError} from '../../lib/authoringError';
-import {checksOn, type ModelInput, type ReleaseInput} from '../../checks';
-import {appLabelsPath, loadAppLabels} from '../content-rules/labels';
-import {loadProductNumbers, productNumbersPath} from '../content-rules/numbers';
-import {releaseChanges, type ReleaseChange} from './changelog';
+import {AuthoringError} from '../../model/authoringError';
+import {checksOn, type ModelInput, type ReleaseInput} from './checks';
+import {appLabelsPath, loadAppLabels} from '../../model/labels';
+import {
+  loadProductNumbers,
+  productNumbersPath,
+} from '../../model/product-numbers';
+import {releaseChanges} from './changelog';
+import {type ReleaseChange} from './changelog-walk';
 import {productDecisionsPath, sampleDataIds} from './rules/example-rules';
 import {loadWorld, worldPath} from './world';
 import {specFolder} from './latest-document';
@@ -18,17 +22,15 @@ import {
   olderReleases,
   type ApiRelease,
 } from './releases';
+import {locationOf, readYaml} from '../../model/yaml';
 import {
-  locationOf,
   overlaysFolder,
-  readYaml,
-  resolveRef,
   resourcesFolder,
   rootFileName,
   webhooksFileName,
-  type Lifecycle,
-  type LoadedSpec,
 } from './spec';
+import {resolveRef} from '../../model/refs';
+import {type Lifecycle, type LoadedSpec} from '../../model/openapi-types';
 
 /**
  * The API as the site knows it, loaded once per version of its sources:
@@ -156,7 +158,7 @@ async function readModel(
   const world = loadWorld(siteDir);
   const numbers = loadProductNumbers(siteDir);
   const sampleIds = sampleDataIds(siteDir, world);
-  // Every check of the registry (src/checks) that reads a release's
+  // Every check of the registry that reads a release's
   // document, on each in turn; then every check of the whole model.
   for (const release of apiReleases) {
     const input: ReleaseInput = {

@@ -13,7 +13,7 @@
  * the same lines `npm run build` prints for a mistake found outside the
  * bundler (scripts/build.mjs).
  */
-import {quotedAuthoringError} from '../../lib/authoringError';
+import {quotedAuthoringError} from '../../model/authoringError';
 
 interface Diagnostic {
   message: string;

@@ -1,12 +1,10 @@
 import type {Paragraph, PhrasingContent} from 'mdast';
-import {
-  explainedChanges,
-  type ExplainedChange,
-  type ReleaseChange,
-} from './changelog';
-import {jsxText, text} from './render';
+import {explainedChanges, type ExplainedChange} from './changelog-rows';
+import {type ReleaseChange} from './changelog-walk';
+import {jsxText, text} from './mdast';
 import {apiDocsPath} from './releases';
-import {allOperations, type LoadedSpec} from './spec';
+import {allOperations} from '../../model/operations';
+import {type LoadedSpec} from '../../model/openapi-types';
 
 /** The changelog page, whose sections explain each change. */
 export const changelogPath = `${apiDocsPath}/changelog`;

@@ -1,18 +1,16 @@
 import path from 'node:path';
 import {openapiOverlay} from 'openapi-format';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {latestRelease, type ApiRelease} from './releases';
 import {
   finishSpec,
   loadSpec,
   mergeSpec,
   overlaysFolder,
-  readYaml,
   rootFileName,
-  where,
-  type LoadedSpec,
-  type OpenApiDocument,
 } from './spec';
+import {readYaml, where} from '../../model/yaml';
+import {type LoadedSpec, type OpenApiDocument} from '../../model/openapi-types';
 
 /**
  * One document per API release. The latest is the source in `openapi/`; an

@@ -1,18 +1,15 @@
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {
   formatNumber,
   loadProductNumbers,
   productNumbersPath,
-} from '../content-rules/numbers';
+} from '../../model/product-numbers';
 import {lifecycleStates, renderStateDiagram, renderStateTable} from './diagram';
 import {loadGrammars} from '../../prism/highlight';
-import {
-  renderResource,
-  renderSharedSchemas,
-  type MarkdownParser,
-} from './render';
+import {renderResource, renderSharedSchemas} from './render';
+import {type MarkdownParser} from './mdast';
 import {releaseMarks} from './release-marks';
 import {renderChangelog} from './render-changelog';
 import {renderErrorCodes} from './render-errors';
@@ -21,12 +18,12 @@ import {renderWebhookEvents} from './render-webhooks';
 import {loadApiModel, releaseSpec} from './model';
 import {apiReleases, latestRelease, releaseOfFile} from './releases';
 import {formatFact, loadWorld, worldFact, worldPath} from './world';
+import {allOperations} from '../../model/operations';
 import {
-  allOperations,
   type Lifecycle,
   type LoadedSpec,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * Expands, at build time, the placeholders that pages write as JSX:

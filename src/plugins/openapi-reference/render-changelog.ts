@@ -1,13 +1,10 @@
 import type {Heading, PhrasingContent, RootContent} from 'mdast';
-import {groupChanges, releaseChanges, type ChangeKind} from './changelog';
-import {
-  inline,
-  labelledTable,
-  paragraph,
-  text,
-  type MarkdownParser,
-} from './render';
-import type {LoadedSpec} from './spec';
+import {groupChanges} from './changelog-rows';
+import {releaseChanges} from './changelog';
+import {type ChangeKind} from './changelog-walk';
+import {inline} from './fields';
+import {labelledTable, paragraph, text, type MarkdownParser} from './mdast';
+import type {LoadedSpec} from '../../model/openapi-types';
 
 const kindLabels: Record<ChangeKind, string> = {
   breaking: 'Breaking',

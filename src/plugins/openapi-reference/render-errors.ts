@@ -1,63 +1,15 @@
+// Renders the error catalogue on the Error codes page.
 import type {RootContent} from 'mdast';
-import {
-  inline,
-  inlineCode,
-  jsx,
-  table,
-  text,
-  type MarkdownParser,
-} from './render';
-import {
-  allOperations,
-  deref,
-  type LoadedSpec,
-  type OpenApiDocument,
-} from './spec';
+import {inline} from './fields';
+import {errorCodes} from '../../model/error-codes';
+import {inlineCode, jsx, table, text, type MarkdownParser} from './mdast';
+import {type LoadedSpec} from '../../model/openapi-types';
 
 /**
  * Renders the error catalogue from the root's `x-error-codes`: every
  * `errors[].code` the API answers with, its status, what it means and what
  * to do, and the operations whose examples show it.
  */
-
-export interface ErrorCode {
-  status: number;
-  meaning: string;
-  action: string;
-}
-
-export function errorCodes(
-  document: OpenApiDocument,
-): Record<string, ErrorCode> {
-  const codes = document['x-error-codes'] as
-    Record<string, ErrorCode> | undefined;
-  if (!codes) {
-    throw new Error('openapi.yaml has no x-error-codes.');
-  }
-  return codes;
-}
-
-/** Every error code an operation's problem examples show, with the status they answer. */
-export function exampleErrorCodes(
-  document: OpenApiDocument,
-): {operationId: string; status: string; code: string}[] {
-  return allOperations(document).flatMap(({operation}) =>
-    Object.entries(operation.responses).flatMap(([status, reference]) => {
-      const media = deref(document, reference).content?.[
-        'application/problem+json'
-      ];
-      return Object.values(media?.examples ?? {}).flatMap((example) => {
-        const value = deref(document, example).value as
-          {errors?: {code: string}[]} | undefined;
-        return (value?.errors ?? []).map(({code}) => ({
-          operationId: operation.operationId,
-          status,
-          code,
-        }));
-      });
-    }),
-  );
-}
 
 export function renderErrorCodes(
   spec: LoadedSpec,

@@ -1,27 +1,26 @@
 import type {BlockContent, RootContent} from 'mdast';
 import {
   heading,
-  inline,
   inlineCode,
   json,
   jsx,
   objectHeading,
   paragraph,
-  renderSchema,
-  schemaLink,
   table,
   text,
   type MarkdownParser,
-} from './render';
+} from './mdast';
+import {inline} from './fields';
+import {renderSchema} from './render';
+import {schemaLink} from './page-links';
+import {deref, refName} from '../../model/refs';
+import {webhookEvents} from '../../model/operations';
 import {
-  deref,
-  refName,
-  webhookEvents,
   type JsonValue,
   type LoadedSpec,
   type Operation,
   type Schema,
-} from './spec';
+} from '../../model/openapi-types';
 
 /**
  * Renders the webhook events page from the spec's `webhooks:` section: the

@@ -1,15 +1,14 @@
 import {createHash} from 'node:crypto';
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {listConditions, parseQuery} from '../../lib/query-language';
+import {deref} from '../../model/refs';
+import {filterParameterName, firstExample} from '../../model/operations';
 import {
-  deref,
-  filterParameterName,
-  firstExample,
   type JsonValue,
   type Parameter,
   type OpenApiDocument,
   type OperationEntry,
-} from './spec';
+} from '../../model/openapi-types';
 import {releaseHeader} from './releases';
 import {sampleLanguages, type SampleLanguage} from './theme/language';
 

@@ -1,14 +1,10 @@
 import path from 'node:path';
-import {AuthoringError} from '../../lib/authoringError';
-import {inWords} from '../../lib/numberWords';
+import {AuthoringError} from '../../model/authoringError';
+import {inWords} from '../../model/number-words';
+import {months} from '../../model/dates';
 import {allExampleCases, isBuilt} from './examples';
-import {
-  locationOf,
-  readYaml,
-  where,
-  type JsonValue,
-  type LoadedSpec,
-} from './spec';
+import {locationOf, readYaml, where} from '../../model/yaml';
+import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
 
 /**
  * The sample world (openapi/world/world.yaml): the companies, people,
@@ -300,22 +296,6 @@ export function worldFact(
   }
   return value;
 }
-
-/** The months' names, as dates are written on the site. */
-export const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** How a page writes a fact: as it is, or a count, date, time or amount of it. */
 export type FactFormat = 'count' | 'number' | 'date' | 'time' | 'money';

@@ -15,6 +15,7 @@ import path from 'node:path';
 const indexInputs = [
   'openapi',
   'src/data',
+  'src/model',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
   'scripts/lib/api-definitions.ts',

@@ -3,7 +3,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type {Plugin} from '@docusaurus/types';
-import type {SynonymData} from '../../theme/SearchBar/ranking';
+import type {SynonymData} from '../../theme/SearchBar/searchIndex';
 
 /**
  * The local search theme (@easyops-cn/docusaurus-search-local) keeps its

@@ -3,7 +3,7 @@ import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import type {MdxFlowExpression} from 'mdast-util-mdx-expression';
 import type {VFile} from 'vfile';
 import {visit} from 'unist-util-visit';
-import {AuthoringError} from '../../lib/authoringError';
+import {AuthoringError} from '../../model/authoringError';
 import {hasGrammar, highlightLines, loadGrammars} from '../../prism/highlight';
 
 /**

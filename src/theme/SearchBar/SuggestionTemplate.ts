@@ -3,7 +3,7 @@
 // the result opens, and a passage of that section starting at a word, with
 // the searched words marked. The theme's dropdown puts this HTML in each
 // option; every text is escaped.
-import type {SearchResult} from './ranking';
+import type {SearchResult} from './searchIndex';
 import {wordPositions} from './wordPositions';
 import styles from './results.module.css';
 

@@ -1,4 +1,4 @@
-// cspell:words easyops stemmer
+// cspell:words easyops
 // The ranking of the local search: one result per page, best page first,
 // each with the section that answers best and a snippet from it. It reads
 // the index that @easyops-cn/docusaurus-search-local builds (one lunr index
@@ -8,131 +8,32 @@
 // test and `npm run bench` on the same built index.
 import lunr from 'lunr';
 import {wordPositions, type Positions} from './wordPositions';
-
-/** The theme's document types, the order of the index file's arrays. */
-export const documentType = {
-  title: 0,
-  heading: 1,
-  description: 2,
-  keywords: 3,
-  content: 4,
-} as const;
-
-/** A document of the theme's index (field names are the theme's). */
-export interface SearchDocument {
-  /** Its id, unique across the types. */
-  i: number;
-  /** The text: a title, heading, description, keywords or a section's text. */
-  t: string;
-  /** The page's address. */
-  u: string;
-  /** The section's anchor (`#…`), or empty for the top of the page. */
-  h?: string;
-  /** The id of the page's title document. */
-  p?: number;
-  /** The section's title, on descriptions, keywords and content. */
-  s?: string;
-  /** The page's breadcrumb, on titles. */
-  b?: string[];
-}
-
-export interface TypedIndex {
-  type: number;
-  documents: SearchDocument[];
-  index: lunr.Index;
-}
-
-/** src/data/search-synonyms.yaml, parsed. */
-export interface SynonymData {
-  groups: string[][];
-  ignore: string[];
-}
-
-/** The theme's match metadata: term → field → positions. */
-export type MatchMetadata = Record<
-  string,
-  Record<string, {position: Positions}>
->;
-
-export interface SearchResult {
-  /** What the result opens: `u` and `h` (the theme navigates to them). */
-  document: SearchDocument;
-  /** The theme's type of `document`, for its results page. */
-  type: number;
-  /** The page's title document (false when `document` is it). */
-  page: SearchDocument | false;
-  metadata: MatchMetadata;
-  /** The words to mark on the page the result opens. */
-  tokens: string[];
-  score: number;
-  pageTitle: string;
-  /** Where the page sits (its breadcrumb), without repeats. */
-  path: string[];
-  /** The section's heading, when the result opens a section. */
-  sectionTitle?: string;
-  /** A passage of the section, starting at a word, with `marks` in it. */
-  snippet: string;
-  marks: Positions;
-}
-
-/** How much a match in each document type counts. */
-const typeWeight: Record<number, number> = {
-  [documentType.title]: 3,
-  [documentType.keywords]: 2.5,
-  [documentType.heading]: 2,
-  [documentType.description]: 1.2,
-  [documentType.content]: 1,
-};
-/** A synonym counts a little less than the reader's own word. */
-const synonymWeight = 0.8;
-/** A typo-tolerant match (one edit) counts less than an exact one. */
-const fuzzyWeight = 0.5;
-/** The word being typed matches words it starts. */
-const prefixWeight = 0.6;
-/** The other fields that also match add this share of their score. */
-const corroboration = 0.25;
-/**
- * A heading with no text of its own is an API definition (a field,
- * parameter or enum value, added by scripts/lib/search-definitions.mjs): it
- * answers a query that is the term itself, written as code
- * (`tracking_number`, `Idempotency-Key`), and counts less in a question, in
- * another form, through a synonym, or when it is a plain word (`stock`, an
- * enum value of several fields, should find the guides).
- */
-const definitionInQuestion = 0.1;
-/** How much a page's score falls with each word of the question it lacks. */
-const coverageExponent = 2;
-/**
- * Typos and prefixes are tried only for a word found in fewer documents
- * than this.
- */
-const looseFormsBelow = 10;
-/** The shortest start of a definition's term that asks for it. */
-const minimumTermStart = 4;
-/**
- * Words of these lengths are also matched with two edits; lunr's cost for
- * two edits grows fast with a word's length (a pasted string would stall
- * the worker).
- */
-const twoEditsMinLength = 7;
-const twoEditsMaxLength = 12;
-/** A match with two edits counts less again. */
-const twoEditsWeight = 0.35;
-/** Words shorter than this are not matched with an edit. */
-const fuzzyMinLength = 5;
-const snippetLength = 120;
+import {
+  documentType,
+  type SearchDocument,
+  type SearchResult,
+  type SynonymData,
+  type TypedIndex,
+} from './searchIndex';
+import {
+  corroboration,
+  coverageExponent,
+  definitionInQuestion,
+  fuzzyMinLength,
+  fuzzyWeight,
+  looseFormsBelow,
+  minimumTermStart,
+  prefixWeight,
+  twoEditsMaxLength,
+  twoEditsMinLength,
+  twoEditsWeight,
+  typeWeight,
+} from './rankingWeights';
+import {isIdentifier, isStopWord, normalised, stemOf} from './searchText';
+import {QueryExpansion, type Concept} from './queryExpansion';
+import {snippetOf, withoutRepeats} from './snippets';
 
 const sectionTypes = new Set([documentType.heading, documentType.content]);
-
-/** The index's form of a word: lower case, trimmed, English stem. */
-function stemOf(word: string): string {
-  const token = new lunr.Token(word.toLowerCase(), {});
-  const trimmed = lunr.trimmer(token) as lunr.Token;
-  return String(lunr.stemmer(trimmed));
-}
-
-/** A name written as code: with `_`, `-`, `.`, `/` or inner capitals. */
-const isIdentifier = (term: string) => /[_\-./]|[a-z][A-Z]/.test(term);
 
 /**
  * Whether a query asks for a definition's term: it is the term, or, while
@@ -145,36 +46,6 @@ function answersAsTerm(term: string, asked: string, typing: boolean) {
     (whole === asked ||
       (typing && asked.length >= minimumTermStart && whole.startsWith(asked)))
   );
-}
-
-/** Text compared as a whole: lower case, single spaces. */
-const normalised = (text: string) =>
-  text.toLowerCase().replace(/\s+/g, ' ').trim();
-
-/** A query's words as the index holds them; apostrophes dropped. */
-function wordsOf(text: string): string[] {
-  return lunr
-    .tokenizer(text.toLowerCase().replace(/['’]/g, ''))
-    .map((token) => String(lunr.trimmer(token)))
-    .filter((word) => word.length > 0);
-}
-
-const isStopWord = (word: string) =>
-  lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
-
-interface Alternative {
-  stems: string[];
-  weight: number;
-  /** The reader typed it: typos and prefixes are tolerated. */
-  typed: boolean;
-}
-
-/** One thing the reader asks about: a word, or a phrase and its synonyms. */
-interface Concept {
-  words: string[];
-  alternatives: Alternative[];
-  /** The synonym groups it came from, if any. */
-  groups?: string;
 }
 
 interface Hit {
@@ -204,8 +75,7 @@ export class Searcher {
     Map<string, {heading?: SearchDocument; content?: SearchDocument}>
   >();
   private readonly descriptions = new Map<number, SearchDocument>();
-  private readonly synonymPhrases: string[][][];
-  private readonly ignore: Set<string>;
+  private readonly expansion: QueryExpansion;
 
   constructor(indexes: TypedIndex[], synonyms: SynonymData) {
     this.indexes = indexes;
@@ -227,89 +97,7 @@ export class Searcher {
         }
       }
     }
-    this.synonymPhrases = synonyms.groups.map((group) =>
-      group.map((phrase) => wordsOf(String(phrase)).map(stemOf)),
-    );
-    this.ignore = new Set(synonyms.ignore.map((word) => word.toLowerCase()));
-  }
-
-  /** The concepts of a query: synonym phrases first, longest first. */
-  private concepts(input: string): Concept[] {
-    const words = wordsOf(input);
-    const stems = words.map(stemOf);
-    const concepts: Concept[] = [];
-    let position = 0;
-    while (position < words.length) {
-      let best: {length: number; groups: number[]} = {length: 0, groups: []};
-      this.synonymPhrases.forEach((group, groupIndex) => {
-        for (const phrase of group) {
-          const fits =
-            phrase.length > 0 &&
-            phrase.every((stem, offset) => stems[position + offset] === stem);
-          if (fits && phrase.length > best.length) {
-            best = {length: phrase.length, groups: [groupIndex]};
-          } else if (fits && phrase.length === best.length) {
-            best.groups.push(groupIndex);
-          }
-        }
-      });
-      if (best.length > 0) {
-        const typed = stems.slice(position, position + best.length);
-        const seen = new Set([typed.join(' ')]);
-        const alternatives: Alternative[] = [
-          {stems: typed, weight: 1, typed: true},
-        ];
-        for (const groupIndex of best.groups) {
-          for (const phrase of this.synonymPhrases[groupIndex]!) {
-            if (!seen.has(phrase.join(' '))) {
-              seen.add(phrase.join(' '));
-              alternatives.push({
-                stems: phrase,
-                weight: synonymWeight,
-                typed: false,
-              });
-            }
-          }
-        }
-        const groups = best.groups.join(',');
-        const previous = concepts.at(-1);
-        if (previous?.groups === groups) {
-          // Two words of one group ("409 conflict") ask one thing.
-          previous.words.push(...words.slice(position, position + best.length));
-          previous.alternatives.push(
-            ...alternatives.filter(
-              (alternative) =>
-                alternative.typed ||
-                !previous.alternatives.some(
-                  (other) =>
-                    other.stems.join(' ') === alternative.stems.join(' '),
-                ),
-            ),
-          );
-        } else {
-          concepts.push({
-            words: words.slice(position, position + best.length),
-            alternatives,
-            groups,
-          });
-        }
-        position += best.length;
-      } else {
-        concepts.push({
-          words: [words[position]!],
-          alternatives: [{stems: [stems[position]!], weight: 1, typed: true}],
-        });
-        position += 1;
-      }
-    }
-    const meaningful = concepts.filter(
-      (concept) =>
-        concept.alternatives.length > 1 ||
-        !concept.words.every(
-          (word) => isStopWord(word) || this.ignore.has(word),
-        ),
-    );
-    return meaningful.length > 0 ? meaningful : concepts;
+    this.expansion = new QueryExpansion(synonyms);
   }
 
   /** Every document holding `stem` (exactly, with one edit, or as a prefix). */
@@ -424,7 +212,7 @@ export class Searcher {
   }
 
   search(input: string, limit: number): SearchResult[] {
-    const concepts = this.concepts(input);
+    const concepts = this.expansion.concepts(input);
     if (concepts.length === 0) {
       return [];
     }
@@ -579,7 +367,7 @@ export class Searcher {
       ...new Set(
         concepts.flatMap((concept) =>
           concept.words.filter(
-            (word) => !isStopWord(word) && !this.ignore.has(word),
+            (word) => !isStopWord(word) && !this.expansion.ignore.has(word),
           ),
         ),
       ),
@@ -674,51 +462,4 @@ export class Searcher {
       marks,
     };
   }
-}
-
-/** A breadcrumb without an item that repeats the one before it. */
-export function withoutRepeats(path: string[]): string[] {
-  return path.filter((item, index) => item !== path[index - 1]);
-}
-
-/**
- * A passage of `text` around its first match: from the start of that
- * sentence when it is near, else from the start of a word, and cut at the
- * end of a word. Marks are the matches inside it, relative to the passage.
- */
-export function snippetOf(
-  text: string,
-  positions: Positions,
-  length = snippetLength,
-): {snippet: string; marks: Positions} {
-  const sorted = [...positions].sort((a, b) => a[0] - b[0]);
-  const first = sorted[0]?.[0] ?? 0;
-  let start = 0;
-  if (first + 20 > length) {
-    const sentence = Math.max(
-      text.lastIndexOf('. ', first),
-      text.lastIndexOf('? ', first),
-      text.lastIndexOf(': ', first),
-    );
-    if (sentence >= 0 && first - sentence < length * 0.6) {
-      start = sentence + 2;
-    } else {
-      const from = Math.max(0, first - 30);
-      const space = text.lastIndexOf(' ', from);
-      start = space < 0 ? 0 : space + 1;
-    }
-  }
-  let end = Math.min(text.length, start + length);
-  if (end < text.length) {
-    const space = text.lastIndexOf(' ', end);
-    if (space > start) {
-      end = space;
-    }
-  }
-  const snippet = `${start > 0 ? '… ' : ''}${text.slice(start, end).replace(/[,;:]$/, '')}${end < text.length ? ' …' : ''}`;
-  const offset = start > 0 ? 2 - start : -start;
-  const marks = sorted
-    .filter(([at, size]) => at >= start && at + size <= end)
-    .map(([at, size]): [number, number] => [at + offset, size]);
-  return {snippet, marks};
 }

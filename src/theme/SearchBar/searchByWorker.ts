@@ -1,7 +1,7 @@
 // Stands in for the search theme's `searchByWorker` module (see
 // src/plugins/search-ranking): the same two functions, answered by the
 // site's own worker (./searchWorker.ts), which ranks with ./ranking.ts.
-import type {SearchResult} from './ranking';
+import type {SearchResult} from './searchIndex';
 import type {WorkerReply, WorkerRequest} from './searchWorker';
 
 let worker: Worker | undefined;

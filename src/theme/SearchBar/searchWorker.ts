@@ -3,7 +3,8 @@
 // answers queries with ./ranking.ts, off the main thread.
 import lunr from 'lunr';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
-import {Searcher, type SearchResult, type SynonymData} from './ranking';
+import {Searcher} from './ranking';
+import {type SearchResult, type SynonymData} from './searchIndex';
 
 /** src/data/search-synonyms.yaml, put here at build time (src/plugins/search-ranking). */
 declare const SEARCH_SYNONYMS: SynonymData;

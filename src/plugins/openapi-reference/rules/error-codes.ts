@@ -1,11 +1,11 @@
-import {errorCodes, exampleErrorCodes} from '../render-errors';
+import {errorCodes, exampleErrorCodes} from '../../../model/error-codes';
+import {allOperations} from '../../../model/operations';
+import {deref} from '../../../model/refs';
+import {where} from '../../../model/yaml';
 import {
-  allOperations,
-  deref,
-  where,
   type OpenApiDocument,
   type OperationEntry,
-} from '../spec';
+} from '../../../model/openapi-types';
 
 /** The codes only a list answers: a bad filter, a field it cannot filter on, a bad cursor. */
 const listCodes = ['invalid_filter', 'unknown_field', 'invalid_cursor'];

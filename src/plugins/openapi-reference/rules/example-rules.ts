@@ -1,15 +1,15 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {allExampleCases, type ExampleCase} from '../examples';
+import {allOperations} from '../../../model/operations';
+import {deref} from '../../../model/refs';
+import {where as whereIn} from '../../../model/yaml';
 import {
-  allOperations,
-  deref,
-  where as whereIn,
   type JsonValue,
   type LoadedSpec,
   type OpenApiDocument,
   type Schema,
-} from '../spec';
+} from '../../../model/openapi-types';
 import {worldPath as worldFile, type World} from '../world';
 
 /**

@@ -8,16 +8,15 @@ import {
   filterFieldSchema,
   filterLists,
   type FilterList,
-} from '../render-filters';
+} from '../../../model/filter-lists';
 import {
   allOperations,
-  deref,
   filterNames,
   filterParameterName,
-  where,
-  type OpenApiDocument,
-  type Schema,
-} from '../spec';
+} from '../../../model/operations';
+import {deref} from '../../../model/refs';
+import {where} from '../../../model/yaml';
+import {type OpenApiDocument, type Schema} from '../../../model/openapi-types';
 
 /** The value kinds a field of this schema accepts. */
 function acceptedKinds(schema: Schema): ValueKind[] {

@@ -1,4 +1,6 @@
-import {allOperations, where, type LoadedSpec} from '../spec';
+import {allOperations} from '../../../model/operations';
+import {where} from '../../../model/yaml';
+import {type LoadedSpec} from '../../../model/openapi-types';
 
 /**
  * What the reference and a generated client rely on of every operation: a

@@ -1,13 +1,11 @@
+import {allOperations} from '../../../model/operations';
+import {deref, resolveRef} from '../../../model/refs';
+import {everyResponseHeaders, retryAfterStatuses} from '../spec';
+import {where} from '../../../model/yaml';
 import {
-  allOperations,
-  deref,
-  everyResponseHeaders,
-  resolveRef,
-  retryAfterStatuses,
-  where,
   type OpenApiDocument,
   type Response,
-} from '../spec';
+} from '../../../model/openapi-types';
 
 /**
  * The headers the API introduction promises on each response: the

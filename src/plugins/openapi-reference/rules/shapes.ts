@@ -1,11 +1,7 @@
-import {
-  allOperations,
-  deref,
-  webhookEvents,
-  where,
-  type OpenApiDocument,
-  type Schema,
-} from '../spec';
+import {allOperations, webhookEvents} from '../../../model/operations';
+import {deref} from '../../../model/refs';
+import {where} from '../../../model/yaml';
+import {type OpenApiDocument, type Schema} from '../../../model/openapi-types';
 
 /**
  * The shapes a generated client relies on being the same everywhere in the

@@ -1,12 +1,12 @@
 import {eventExample, eventTypeName} from '../render-webhooks';
+import {deref} from '../../../model/refs';
+import {webhookEvents} from '../../../model/operations';
+import {where} from '../../../model/yaml';
 import {
-  deref,
-  webhookEvents,
-  where,
   type JsonValue,
   type LoadedSpec,
   type Schema,
-} from '../spec';
+} from '../../../model/openapi-types';
 
 /** Sent by `POST /notifications/{id}/test` only: nobody subscribes to it. */
 const testEvent = 'notification.test';

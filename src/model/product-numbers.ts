@@ -1,9 +1,11 @@
+// The product's numbers (src/data/product-numbers.yaml): their declaration, how they are written, and the checks of numbers stated in pages and spec texts.
 import path from 'node:path';
-import {AuthoringError} from '../../lib/authoringError';
-import {inWords, numberWords} from '../../lib/numberWords';
-import {queryLimits, type QueryLimitName} from '../../lib/query-language';
-import {readYaml, where, type JsonValue} from '../openapi-reference/spec';
-import {months} from '../openapi-reference/world';
+import {AuthoringError} from './authoringError';
+import {inWords, numberWords} from './number-words';
+import {queryLimits, type QueryLimitName} from './query-limits';
+import {readYaml, where} from './yaml';
+import {type JsonValue} from './openapi-types';
+import {months} from './dates';
 
 /**
  * The product's numbers (src/data/product-numbers.yaml): its limits,
@@ -20,7 +22,7 @@ const rootSpecPath = 'openapi/openapi.yaml';
 interface DeclaredNumberFile {
   value?: number | string;
   schema?: string;
-  /** A limit of the Advanced query language (src/lib/query-language/limits.ts). */
+  /** A limit of the Advanced query language (src/model/query-limits.ts). */
   language?: string;
   unit: string;
   says: string[];

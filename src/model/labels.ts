@@ -1,15 +1,10 @@
+// The screen labels a page may set in bold (src/data/app-labels.yaml): their declaration, and the checks of bold labels in pages and lifecycles.
 import path from 'node:path';
-import leven from 'leven';
-import {
-  lifecycleProperties,
-  locationOf,
-  readYaml,
-  stateAspects,
-  stateText,
-  type Lifecycle,
-  type OpenApiDocument,
-} from '../openapi-reference/spec';
-import {AuthoringError} from '../../lib/authoringError';
+import {lifecycleProperties, stateAspects, stateText} from './lifecycles';
+import {locationOf, readYaml} from './yaml';
+import {type Lifecycle, type OpenApiDocument} from './openapi-types';
+import {AuthoringError} from './authoringError';
+import {nearest} from './nearest';
 
 /**
  * The screen labels a page may set in bold: the app's own (buttons, tabs,
@@ -158,21 +153,6 @@ export function boldLabels(source: string): BoldPhrase[] {
   return found;
 }
 
-/** The declared label nearest to an undeclared one, by edit distance. */
-export function nearestLabel(
-  text: string,
-  labels: Iterable<string>,
-): string | undefined {
-  let best: {label: string; cost: number} | undefined;
-  for (const label of labels) {
-    const cost = leven(text.toLowerCase(), label.toLowerCase());
-    if (!best || cost < best.cost) {
-      best = {label, cost};
-    }
-  }
-  return best?.label;
-}
-
 /**
  * The undeclared labels among some bold phrases, one message each. A path
  * such as `Settings → API keys` is checked step by step.
@@ -190,7 +170,7 @@ export function labelProblems(
       .split(' → ')
       .filter((step) => !labels.has(step))
       .map((step) => {
-        const guess = nearestLabel(step, labels.keys());
+        const guess = nearest(step, labels.keys(), {ignoreCase: true});
         return `${file}:${line}: ${what} "${step}" is not declared in ${appLabelsPath}${guess ? `; the nearest declared label is "${guess}"` : ''}. ${advice}`;
       }),
   );

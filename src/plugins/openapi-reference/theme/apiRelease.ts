@@ -1,9 +1,10 @@
+// Links into the API section in the release the reader chose last with the navbar's picker.
 import {useDocsPreferredVersion} from '@docusaurus/plugin-content-docs/client';
 import {
   apiDocsPath,
   apiDocsPluginId,
   olderReleaseDocsPath,
-} from '@site/src/plugins/openapi-reference/api-section';
+} from '../api-section';
 
 const latestPrefix = `${apiDocsPath}/`;
 

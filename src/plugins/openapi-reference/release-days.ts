@@ -1,5 +1,5 @@
-import {apiReleases, type ApiRelease} from '../openapi-reference/releases';
-import type {ProductNumber} from './numbers';
+import {apiReleases, type ApiRelease} from './releases';
+import type {ProductNumber} from '../../model/product-numbers';
 
 /**
  * A blog post is true at its date (PRODUCT-DECISIONS.md, "A post is true at

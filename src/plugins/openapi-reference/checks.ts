@@ -1,84 +1,45 @@
 /**
- * The registry of the site's checks: every rule the build holds its sources
- * to, in one list, each with its name, what it reads and when it runs. The
- * API model's load (src/plugins/openapi-reference/model.ts) runs the
- * `release` and `model` checks; the content rules plugin
- * (src/plugins/content-rules/index.ts) runs the `page` and `pages` checks
- * once the pages are loaded, and the `built page` checks after the build.
- * So `npm start` (one message per mistake in its error overlay),
- * `npm run build` (one line per mistake) and the unit tests (which call the
- * same functions) report the same mistakes. README.md, "Where a check
- * lives", says how to add one.
+ * The API model's checks: every rule of the API's documents, each with its
+ * name, what it reads and when it runs. The API model's load (model.ts)
+ * runs them: the `release` checks on each release's document in turn
+ * (newest first), the `model` checks once every release is loaded; a
+ * mistake stops the load with the check's `title` and one line per mistake.
+ * They are the first part of the registry of the site's checks, `checks` in
+ * src/plugins/content-rules/checks.ts (README.md, "Where a check lives"):
+ * each part lives beside the runner that runs it, so the content rules
+ * import the API reference and never the reverse.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {AuthoringError} from '../lib/authoringError';
-import {apiNameProblems} from '../plugins/content-rules/api-names';
-import {changelogSectionProblems} from '../plugins/content-rules/changelog-sections';
+import {AuthoringError} from '../../model/authoringError';
+import {lifecycleLabelProblems, type AppLabels} from '../../model/labels';
+import {guideLifecycleProblems} from '../../model/lifecycles';
+import {type Lifecycle, type LoadedSpec} from '../../model/openapi-types';
 import {
-  figureProblems,
-  type FigureSources,
-} from '../plugins/content-rules/figures';
-import {filterProblems} from '../plugins/content-rules/filters';
-import {
-  boldLabels,
-  labelProblems,
-  lifecycleLabelProblems,
-  type AppLabels,
-} from '../plugins/content-rules/labels';
-import {
-  brokenLinks,
-  type LinkSource,
-  type SiteAddresses,
-} from '../plugins/content-rules/links';
-import {
-  pageNumberProblems,
   productNumbersPath,
   specNumberProblems,
   type ProductNumber,
-} from '../plugins/content-rules/numbers';
-import {releaseDateProblems} from '../plugins/content-rules/post-release';
+} from '../../model/product-numbers';
+import {groupChanges} from './changelog-rows';
+import {type ReleaseChange} from './changelog-walk';
+import {eventDates, eventProblems, eventShapeProblems} from './events';
+import {exampleProblems} from './examples';
+import {overlayPath} from './release-spec';
+import {releaseDateProblems} from './release-days';
+import {latestRelease, type ApiRelease} from './releases';
+import {errorCodeProblems} from './rules/error-codes';
+import {exampleStoryProblems} from './rules/example-rules';
+import {filterDeclarationProblems} from './rules/filters';
+import {operationProblems} from './rules/operations';
 import {
   releasesTextProblems,
   type ReleaseDocument,
-} from '../plugins/content-rules/release-texts';
-import type {RequestValidator} from '../plugins/content-rules/request-samples';
-import {checkPage, type PageToCheck} from '../plugins/content-rules/rules';
-import {sampleLanguageProblems} from '../plugins/content-rules/sample-languages';
-import {worldFactProblems} from '../plugins/content-rules/world-facts';
-import {
-  groupChanges,
-  type ReleaseChange,
-} from '../plugins/openapi-reference/changelog';
-import {
-  eventDates,
-  eventProblems,
-  eventShapeProblems,
-} from '../plugins/openapi-reference/events';
-import {exampleProblems} from '../plugins/openapi-reference/examples';
-import {overlayPath} from '../plugins/openapi-reference/release-spec';
-import {
-  latestRelease,
-  type ApiRelease,
-} from '../plugins/openapi-reference/releases';
-import {errorCodeProblems} from '../plugins/openapi-reference/rules/error-codes';
-import {exampleStoryProblems} from '../plugins/openapi-reference/rules/example-rules';
-import {filterDeclarationProblems} from '../plugins/openapi-reference/rules/filters';
-import {operationProblems} from '../plugins/openapi-reference/rules/operations';
-import {responseHeaderProblems} from '../plugins/openapi-reference/rules/response-headers';
-import {shapeProblems} from '../plugins/openapi-reference/rules/shapes';
-import {webhookProblems} from '../plugins/openapi-reference/rules/webhooks';
-import {
-  guideLifecycleProblems,
-  rootFileName,
-  type Lifecycle,
-  type LoadedSpec,
-} from '../plugins/openapi-reference/spec';
-import {
-  worldPath,
-  worldProblems,
-  type World,
-} from '../plugins/openapi-reference/world';
+} from './rules/release-texts';
+import {responseHeaderProblems} from './rules/response-headers';
+import {shapeProblems} from './rules/shapes';
+import {webhookProblems} from './rules/webhooks';
+import {rootFileName} from './spec';
+import {worldPath, worldProblems, type World} from './world';
 
 /** What a check of one release's document reads, in the model's load. */
 export interface ReleaseInput {
@@ -113,24 +74,7 @@ export interface ModelInput {
   numbers: readonly ProductNumber[];
 }
 
-/** A page (a doc of any instance and version, or a blog post) as the content rules read it. */
-export type Page = PageToCheck & LinkSource & {day?: string};
-
-/** What the page checks read beside the page: the model and the data files. */
-export interface PagesContext {
-  world: World;
-  labels: AppLabels;
-  numbers: readonly ProductNumber[];
-  releases: readonly ReleaseDocument[];
-  requestValidators: ReadonlyMap<ApiRelease, RequestValidator>;
-  shipDays: ReadonlyMap<ApiRelease, string>;
-  /** The release a page describes: its folder's, or a post's day's. */
-  releaseOf: (page: Page) => ApiRelease;
-  specOf: (release: ApiRelease) => LoadedSpec;
-  site: SiteAddresses;
-}
-
-interface Named {
+export interface Named {
   /** What the check holds, in a few words. */
   name: string;
   /** The sources it reads. */
@@ -138,18 +82,14 @@ interface Named {
 }
 
 /**
- * A check, by when it runs and so where it reports:
+ * A check of the API model, by when it runs:
  *
  * - `release`: in the API model's load, on each release's document in turn
  *   (newest first); a mistake stops the load with `title` and one line per
  *   mistake.
  * - `model`: in the API model's load, once every release is loaded.
- * - `page`: in the content rules, on each page; every page check's
- *   mistakes are reported together, as "Pages break the content rules".
- * - `pages`: in the content rules, on all the pages at once (links).
- * - `built page`: after the build, on each built page's HTML (figures).
  */
-export type Check = Named &
+export type ApiModelCheck = Named &
   (
     | {
         on: 'release';
@@ -157,28 +97,9 @@ export type Check = Named &
         problems: (input: ReleaseInput) => string[];
       }
     | {on: 'model'; title: string; problems: (input: ModelInput) => string[]}
-    | {
-        on: 'page';
-        problems: (
-          page: Page,
-          context: PagesContext,
-        ) => string[] | Promise<string[]>;
-      }
-    | {
-        on: 'pages';
-        problems: (pages: Page[], context: PagesContext) => Promise<string[]>;
-      }
-    | {
-        on: 'built page';
-        problems: (
-          html: string,
-          page: string,
-          sources: FigureSources,
-        ) => string[];
-      }
   );
 
-export const checks: readonly Check[] = [
+export const apiModelChecks: readonly ApiModelCheck[] = [
   {
     name: 'examples validate against their schemas',
     reads: 'each release document (Ajv, JSON Schema 2020-12)',
@@ -363,88 +284,10 @@ export const checks: readonly Check[] = [
         readFileSync(path.join(siteDir, productNumbersPath), 'utf8'),
       ),
   },
-  {
-    name: 'a title, a description, enough words, no placeholder text',
-    reads: 'each page',
-    on: 'page',
-    problems: (page) => checkPage(page),
-  },
-  {
-    name: "names, links to documents, JSON and request samples hold for the page's release",
-    reads: "each page, its release's document, the sample world",
-    on: 'page',
-    problems: (page, context) => {
-      const release = context.releaseOf(page);
-      return apiNameProblems(
-        page,
-        context.specOf(release),
-        release,
-        context.releases,
-        context.world,
-        context.requestValidators,
-        page.day === undefined
-          ? undefined
-          : {day: page.day, shipDays: context.shipDays},
-        eventDates(context.numbers),
-      );
-    },
-  },
-  {
-    name: 'filter expressions parse and name fields their list filters on',
-    reads: "each page, its release's lists",
-    on: 'page',
-    problems: (page, context) => {
-      const release = context.releaseOf(page);
-      return filterProblems(page, context.specOf(release), release);
-    },
-  },
-  {
-    name: "the sample world's figures are drawn with <World>, not typed",
-    reads: 'each page, the sample world',
-    on: 'page',
-    problems: (page, {world}) =>
-      worldFactProblems(page.file, page.source, world),
-  },
-  {
-    name: 'bold labels are declared',
-    reads: 'each page, src/data/app-labels.yaml',
-    on: 'page',
-    problems: (page, {labels}) =>
-      labelProblems(page.file, boldLabels(page.source), labels.all),
-  },
-  {
-    name: "the product's numbers are stated with <Limit>, as declared",
-    reads: `each page, ${productNumbersPath}`,
-    on: 'page',
-    problems: (page, {numbers}) =>
-      pageNumberProblems(page.file, page.source, numbers),
-  },
-  {
-    name: 'lists of the sample languages name the reference’s, in order',
-    reads: 'each page, sampleLanguages (openapi-reference/theme/language.ts)',
-    on: 'page',
-    problems: (page) => sampleLanguageProblems(page.file, page.source),
-  },
-  {
-    name: 'the changelog page has a section per explained change',
-    reads: 'the page with <ApiChangelog>, explainedChanges (changelog.ts)',
-    on: 'page',
-    problems: (page) => changelogSectionProblems(page.file, page.source),
-  },
-  {
-    name: 'links lead to a page or a file',
-    reads: "every page, the site's routes and static files",
-    on: 'pages',
-    problems: (pages, {site}) => brokenLinks(pages, site),
-  },
-  {
-    name: "figures draw declared labels and the world's facts",
-    reads: 'each built page with a figure, the world, labels and numbers',
-    on: 'built page',
-    problems: figureProblems,
-  },
 ];
 
-/** The checks that run at one point, typed for it. */
-export const checksOn = <On extends Check['on']>(on: On) =>
-  checks.filter((check): check is Extract<Check, {on: On}> => check.on === on);
+/** The API model's checks that run at one point, typed for it. */
+export const checksOn = <On extends ApiModelCheck['on']>(on: On) =>
+  apiModelChecks.filter(
+    (check): check is Extract<ApiModelCheck, {on: On}> => check.on === on,
+  );

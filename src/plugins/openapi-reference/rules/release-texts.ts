@@ -1,16 +1,13 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {readOverlay, overlayPath} from '../openapi-reference/release-spec';
-import {latestRelease, type ApiRelease} from '../openapi-reference/releases';
-import {
-  allOperations,
-  deref,
-  locationOf,
-  rootFileName,
-  type LoadedSpec,
-  type Parameter,
-} from '../openapi-reference/spec';
-import {misnamed} from './api-names';
+import {readOverlay, overlayPath} from '../release-spec';
+import {latestRelease, type ApiRelease} from '../releases';
+import {allOperations} from '../../../model/operations';
+import {deref} from '../../../model/refs';
+import {locationOf} from '../../../model/yaml';
+import {rootFileName} from '../spec';
+import {type LoadedSpec, type Parameter} from '../../../model/openapi-types';
+import {misnamed} from '../names';
 
 /**
  * Every text each release publishes is checked against that release: the
@@ -20,7 +17,7 @@ import {misnamed} from './api-names';
  * itself (a list's `filter` parameter). An older release inherits most of
  * its texts from the source in `openapi/`; each must name only operations,
  * webhook events, error codes, filters, fields, values and parameters the
- * release has, read by the same finders as the pages (api-names.ts). A
+ * release has, read by the same finders as the pages (names.ts). A
  * mistake is one line at the file and line where the text is written: the
  * source file it is inherited from, the overlay, or the code that writes it.
  */
@@ -127,8 +124,15 @@ function byText(texts: Held[]): Map<string, Held[]> {
   return index;
 }
 
-/** The folder of the code that writes the sentences of its own. */
-const writerFolder = path.join(__dirname, '..', 'openapi-reference');
+/**
+ * The folders of the code that writes the sentences of its own: the model
+ * (src/model, whose operations.ts writes the filter parameter's) and the
+ * API reference.
+ */
+const writerFolders = [
+  path.join(__dirname, '..', '..', '..', 'model'),
+  path.join(__dirname, '..'),
+];
 
 /**
  * The line of the code that writes a generated sentence: the first line of
@@ -136,11 +140,13 @@ const writerFolder = path.join(__dirname, '..', 'openapi-reference');
  * first name in backticks), or else the whole text's.
  */
 function writtenAt(sentence: string, text: string): string {
-  const files = readdirSync(writerFolder, {recursive: true})
-    .map(String)
-    .filter((name) => name.endsWith('.ts'))
-    .sort()
-    .map((name) => path.join(writerFolder, name));
+  const files = writerFolders.flatMap((folder) =>
+    readdirSync(folder, {recursive: true})
+      .map(String)
+      .filter((name) => name.endsWith('.ts'))
+      .sort()
+      .map((name) => path.join(folder, name)),
+  );
   for (const opening of [sentence, text].map((words) =>
     words.split('`')[0]!.trim(),
   )) {
@@ -153,7 +159,7 @@ function writtenAt(sentence: string, text: string): string {
       }
     }
   }
-  return sitePath(writerFolder);
+  return sitePath(writerFolders[0]!);
 }
 
 /**

@@ -1,0 +1,183 @@
+// The operations of the OpenAPI document, each with its parameters as one list uses them (its filter and cursor), and the webhook events.
+import {
+  httpMethods,
+  type Example,
+  type FilterDeclaration,
+  type JsonValue,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation,
+  type OperationEntry,
+  type Parameter,
+} from './openapi-types';
+import {deref, mergedSchema} from './refs';
+
+/** Every operation of a document as `METHOD /path`. */
+export const operationNames = (document: OpenApiDocument) =>
+  new Set(
+    allOperations(document).map(
+      ({method, path: key}) => `${method.toUpperCase()} ${key}`,
+    ),
+  );
+
+/** Every name a list's `filter` takes: its own fields, then related ones. */
+export const filterNames = (declaration: FilterDeclaration) => [
+  ...declaration.fields,
+  ...Object.keys(declaration.related ?? {}),
+];
+
+export const filterParameterName = 'filter';
+
+/** The operations of some paths, in file order and method order. */
+export function operationsOf(
+  document: OpenApiDocument,
+  paths: string[],
+): OperationEntry[] {
+  return paths.flatMap((key) => {
+    const item = document.paths[key]!;
+    return httpMethods.flatMap((method) => {
+      const operation = item[method];
+      if (!operation) {
+        return [];
+      }
+      const parameters = [
+        ...(item.parameters ?? []),
+        ...(operation.parameters ?? []),
+      ]
+        .map((parameter) => deref(document, parameter))
+        .map((parameter) =>
+          withFilterDeclaration(document, parameter, operation['x-filter']),
+        )
+        .map((parameter) => withListCursor(document, parameter, operation));
+      return [{method, path: key, operation, parameters}];
+    });
+  });
+}
+
+/** The code of a filter field the list does not have, in the catalogue. */
+const unknownFieldCode = 'unknown_field';
+
+/**
+ * The shared `filter` parameter as one list uses it: the list's own example,
+ * and its fields named in the description, from the operation's `x-filter`.
+ */
+function withFilterDeclaration(
+  document: OpenApiDocument,
+  parameter: Parameter,
+  declaration: FilterDeclaration | undefined,
+): Parameter {
+  if (parameter.name !== filterParameterName || parameter.in !== 'query') {
+    return parameter;
+  }
+  if (!declaration) {
+    throw new Error('A list with a filter parameter needs an x-filter.');
+  }
+  const fields = filterNames(declaration).map((field) => `\`${field}\``);
+  // A release whose `422` carries no codes (2023-01) names none.
+  const codes = document['x-error-codes'] as Record<string, unknown>;
+  const code = codes[unknownFieldCode] ? ` with \`${unknownFieldCode}\`` : '';
+  return {
+    ...parameter,
+    description: `An Advanced query over these fields: ${fields.join(', ')}. Another field answers \`422\`${code}.`,
+    example: declaration.example,
+  };
+}
+
+export const cursorParameterName = 'cursor';
+
+/**
+ * The shared `cursor` parameter as one list uses it: its example is a
+ * cursor of the list's own resource, the one a page ending with the listed
+ * object's example would carry as `next_cursor` (the base64url of its ID
+ * and the day it was created, as the lists' response examples have it), so
+ * `/stores` pages on from a store, not from an order.
+ */
+function withListCursor(
+  document: OpenApiDocument,
+  parameter: Parameter,
+  operation: Operation,
+): Parameter {
+  if (parameter.name !== cursorParameterName || parameter.in !== 'query') {
+    return parameter;
+  }
+  return {...parameter, example: listCursor(document, operation)};
+}
+
+/**
+ * A cursor after the listed object's example (or, for objects without one,
+ * the first item of the list's example page), for a list operation.
+ */
+export function listCursor(
+  document: OpenApiDocument,
+  operation: Operation,
+): string {
+  const reference = operation.responses['200'];
+  const media =
+    reference && deref(document, reference).content?.['application/json'];
+  const items =
+    media?.schema &&
+    mergedSchema(document, media.schema).properties?.data?.items;
+  const [objectExample] = (items && deref(document, items).examples) ?? [];
+  const page = firstExample(document, media)?.example.value as
+    {data?: JsonValue[]} | undefined;
+  const object = (objectExample ?? page?.data?.[0] ?? {}) as Record<
+    string,
+    JsonValue
+  >;
+  // An object without an ID of its own (stock, a delivery attempt) is
+  // named by the IDs it joins, as the change feed names stock.
+  const id =
+    object.id ??
+    (Object.entries(object)
+      .filter(
+        ([key, value]) => key.endsWith('_id') && typeof value === 'string',
+      )
+      .map(([, value]) => value)
+      .join(':') ||
+      undefined);
+  const created =
+    object.created_at ??
+    Object.entries(object).find(
+      ([key, value]) => key.endsWith('_at') && typeof value === 'string',
+    )?.[1];
+  if (typeof id !== 'string' || typeof created !== 'string') {
+    throw new Error(
+      `${operation.operationId}: a list with a cursor needs an example of its listed object (or of its 200 response) with an ID and a time.`,
+    );
+  }
+  return Buffer.from(`${id}:${created.slice(0, 10)}`).toString('base64url');
+}
+
+/** The first named example of a media type, or its single `example`. */
+export function firstExample(
+  document: OpenApiDocument,
+  media: MediaType | undefined,
+): {name: string; example: Example} | undefined {
+  if (!media) {
+    return undefined;
+  }
+  const [entry] = Object.entries(media.examples ?? {});
+  if (entry) {
+    return {name: entry[0], example: deref(document, entry[1])};
+  }
+  return media.example === undefined
+    ? undefined
+    : {name: 'example', example: {value: media.example}};
+}
+
+/** Every webhook event of the document, by type: each is one `post`. */
+export function webhookEvents(
+  document: OpenApiDocument,
+): {type: string; operation: Operation}[] {
+  return Object.entries(document.webhooks ?? {}).map(([type, item]) => {
+    if (!item.post) {
+      throw new Error(`The webhook ${type} has no post operation.`);
+    }
+    return {type, operation: item.post};
+  });
+}
+
+/** Every operation of the document. */
+export function allOperations(document: OpenApiDocument): OperationEntry[] {
+  return operationsOf(document, Object.keys(document.paths));
+}
