@@ -51,7 +51,9 @@ test('nothing of search is downloaded before the reader touches it', async ({
     .getByLabel('Search', {exact: true})
     .hover();
   await expect
-    .poll(() => after.some((url) => /search-index-[0-9a-f]+\.json$/.test(url)))
+    .poll(() =>
+      after.some((url) => /search-index-[0-9a-f]+\/manifest\.json$/.test(url)),
+    )
     .toBe(true);
   await page.waitForLoadState('networkidle');
   // The index and the search code it needs (worker, lunr) arrive only now.

@@ -20,6 +20,7 @@ const inputs = [
   'src/data',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
+  'scripts/lib/search-shards.mjs',
   'scripts/lib/api-definitions.ts',
   'docusaurus.config.ts',
 ];

@@ -17,6 +17,8 @@ const indexInputs = [
   'src/data',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
+  // How the index is split into the pieces the site fetches.
+  'scripts/lib/search-shards.mjs',
   'scripts/lib/api-definitions.ts',
   'docusaurus.config.ts',
 ];

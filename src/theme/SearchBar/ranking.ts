@@ -206,8 +206,18 @@ export class Searcher {
   private readonly descriptions = new Map<number, SearchDocument>();
   private readonly synonymPhrases: string[][][];
   private readonly ignore: Set<string>;
+  /** How many pages the whole index holds (a word's rarity is read from it). */
+  private readonly pageCount: number;
 
-  constructor(indexes: TypedIndex[], synonyms: SynonymData) {
+  /**
+   * `pageCount` is given when `indexes` hold only the documents fetched so
+   * far (./shardedIndex.ts); else it is the pages they hold.
+   */
+  constructor(
+    indexes: TypedIndex[],
+    synonyms: SynonymData,
+    pageCount?: number,
+  ) {
     this.indexes = indexes;
     for (const {type, documents} of indexes) {
       for (const document of documents) {
@@ -231,6 +241,7 @@ export class Searcher {
       group.map((phrase) => wordsOf(String(phrase)).map(stemOf)),
     );
     this.ignore = new Set(synonyms.ignore.map((word) => word.toLowerCase()));
+    this.pageCount = pageCount ?? this.pages.size;
   }
 
   /** The concepts of a query: synonym phrases first, longest first. */
@@ -503,7 +514,7 @@ export class Searcher {
     // share of pages that hold it), so a page that lacks a common word of
     // the question ("fails", "everything") loses less than one that lacks
     // its subject.
-    const pageCount = Math.max(1, this.pages.size);
+    const pageCount = Math.max(1, this.pageCount);
     const weights = concepts.map((_, conceptIndex) => {
       let pages = 0;
       for (const page of pageScores.values()) {
