@@ -45,7 +45,7 @@ export function makeBuild(
   const build = path.join(dir, name);
   mkdirSync(path.join(build, 'assets', 'js'), {recursive: true});
   const index = Buffer.from(name).toString('hex');
-  mkdirSync(path.join(build, `search-index-${index}`));
+  mkdirSync(path.join(build, `search-index-${index}`), {recursive: true});
   // Pages refer to files under the base path the facts give.
   const {url = testHost.url, baseUrl = testHost.baseUrl} =
     facts as Partial<HostFacts>;
