@@ -7,7 +7,8 @@
 // 1. Cold and warm build times and the build's peak memory (GNU time).
 // 2. The compressed first load (HTML, CSS, JS as nginx sends them, brotli)
 //    of the home page, a guide, an API page and a blog post.
-// 3. The search index: raw, gzip and brotli.
+// 3. The search index's pieces: how many, raw and brotli in all, and the
+//    manifest a first use fetches.
 // 4. Search in Chromium: the time from the first keystroke on a fresh page
 //    to results (index download included), and the latency (p50, p95) of 50
 //    fixed queries once the index is loaded.
@@ -31,14 +32,12 @@
 import {spawnSync} from 'node:child_process';
 import {
   existsSync,
-  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 import jitiFactory from 'jiti';
 import * as chromeLauncher from 'chrome-launcher';
@@ -245,12 +244,25 @@ function searchIndexSizes() {
   if (!file) {
     return undefined;
   }
-  const raw = readFileSync(path.join(buildDir, file));
+  // The pieces the site reads (scripts/lib/search-shards.mjs), in the
+  // folder of the index's name; the whole file stays for the checks.
+  const folder = path.join(buildDir, file.replace(/\.json$/, ''));
+  const pieces = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  const size = (/** @type {string} */ name) =>
+    statSync(path.join(folder, name)).size;
   return {
     file,
-    raw: raw.length,
-    gzip: gzipSync(raw, {level: 9}).length,
-    brotli: statSync(path.join(buildDir, `${file}.br`)).size,
+    pieces: pieces.length,
+    raw: pieces.reduce((sum, name) => sum + size(name), 0),
+    brotli: pieces.reduce(
+      (sum, name) =>
+        sum +
+        (existsSync(path.join(folder, `${name}.br`))
+          ? size(`${name}.br`)
+          : size(name)),
+      0,
+    ),
+    manifestBrotli: size('manifest.json.br'),
   };
 }
 
@@ -333,6 +345,80 @@ async function searchTimings(browser, origin) {
   };
 }
 
+/**
+ * The phone of issue 31: 150 ms round trip, 1.6 Mbit/s down (750 kbit/s
+ * up), the CPU slowed 4×.
+ */
+const phone = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+  cpuSlowdown: 4,
+};
+/** The common query typed on the phone. */
+const phoneQuery = 'order';
+
+/**
+ * On the phone profile, a guide that has not searched: the time from the
+ * first keystroke to the first results, the bytes (as sent, compressed)
+ * of every request made from focusing the box to those results. Median of
+ * up to three runs.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin
+ */
+async function phoneSearch(browser, origin) {
+  /** @type {{firstResults: number, bytes: number}[]} */
+  const samples = [];
+  for (let run = 0; run < Math.max(1, Math.min(runs, 3)); run += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: phone.latency,
+      downloadThroughput: phone.downloadThroughput,
+      uploadThroughput: phone.uploadThroughput,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', {
+      rate: phone.cpuSlowdown,
+    });
+    await page.goto(`${origin}${pages.Guide}`, {waitUntil: 'networkidle'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor();
+    // Requests of the page and its search worker, as sent (compressed).
+    /** @type {Promise<number>[]} */
+    const sizes = [];
+    page.on('requestfinished', (request) => {
+      sizes.push(
+        request
+          .sizes()
+          .then(
+            ({responseBodySize, responseHeadersSize}) =>
+              responseBodySize + responseHeadersSize,
+          ),
+      );
+    });
+    const box = page
+      .getByRole('navigation', {name: 'Main'})
+      .getByLabel('Search', {exact: true});
+    await box.focus();
+    const start = Date.now();
+    await page.keyboard.type(phoneQuery);
+    await page.getByRole('option').first().waitFor();
+    const firstResults = Date.now() - start;
+    const bytes = (await Promise.all(sizes)).reduce(
+      (sum, size) => sum + size,
+      0,
+    );
+    samples.push({firstResults, bytes});
+    await context.close();
+  }
+  return {
+    firstResults: median(samples.map((sample) => sample.firstResults)),
+    bytes: median(samples.map((sample) => sample.bytes)),
+  };
+}
+
 /** Findability on the question set: the site's ranking and the theme's own. */
 function findability() {
   const questions = loadQuestions();
@@ -350,7 +436,7 @@ function findability() {
 /**
  * The report's search sections.
  * @param {ReturnType<typeof searchIndexSizes>} index undefined without a local index
- * @param {Awaited<ReturnType<typeof searchTimings>>} search
+ * @param {Awaited<ReturnType<typeof searchTimings>> & {phone: Awaited<ReturnType<typeof phoneSearch>>}} search
  * @param {ReturnType<typeof findability> | undefined} found
  * @returns {string[]}
  */
@@ -359,11 +445,12 @@ function searchReport(index, search, found) {
     '## Search index',
     '',
     index
-      ? `\`${index.file}\`: ${kb(index.raw)} raw, ${kb(index.gzip)} gzip, ${kb(index.brotli)} brotli; downloaded once, on first use.`
+      ? `\`${index.file.replace(/\.json$/, '/')}\`: ${index.pieces} pieces, ${kb(index.raw)} raw, ${kb(index.brotli)} brotli in all; its manifest ${kb(index.manifestBrotli)} brotli, fetched on first use, then the pieces each query needs.`
       : 'No local index (DocSearch build).',
     '',
     `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
     `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
+    `On a phone (${phone.latency} ms round trip, ${((phone.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s, CPU ${phone.cpuSlowdown}× slower), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults} ms, ${kb(search.phone.bytes)} fetched (compressed) from focus to results.`,
     '',
     ...(found
       ? [
@@ -607,7 +694,10 @@ try {
   const index = searchIndexSizes();
   const found = index ? findability() : undefined;
   if (searchOnly) {
-    const search = await searchTimings(browser, site.origin);
+    const search = {
+      ...(await searchTimings(browser, site.origin)),
+      phone: await phoneSearch(browser, site.origin),
+    };
     await browser.close();
     report.push(...searchReport(index, search, found));
   } else {
@@ -619,7 +709,10 @@ try {
         `${site.origin}${site.basePath}${route}`,
       );
     }
-    const search = await searchTimings(browser, site.origin);
+    const search = {
+      ...(await searchTimings(browser, site.origin)),
+      phone: await phoneSearch(browser, site.origin),
+    };
     const template = await templateBuild(site.basePath);
     const plain = await startPlainNginx([
       {build: buildDir, basePath: site.basePath, port: port + 1},

@@ -15,7 +15,8 @@
 //    deploy/deploy.mjs gives nginx each release's policy.
 // 3. Adds the API reference's fields, parameters and enum values, from the
 //    API model, to the local search index as headings, and drops repeats
-//    from its breadcrumbs (scripts/lib/search-definitions.mjs).
+//    from its breadcrumbs (scripts/lib/search-definitions.mjs), then splits
+//    each index into the pieces a query reads (scripts/lib/search-shards.mjs).
 // 4. Writes precompressed .br and .gz copies of every text file, which nginx
 //    serves as they are (brotli_static, gzip_static).
 import {readFile, readdir, writeFile} from 'node:fs/promises';
@@ -30,7 +31,8 @@ import {
   searchIndexPrefix,
   securityHeadersFile,
 } from '../src/model/deployment-facts.mjs';
-import {addSearchDefinitions} from './lib/search-definitions.mjs';
+import {addSearchDefinitions, indexFolders} from './lib/search-definitions.mjs';
+import {writeSearchShards} from './lib/search-shards.mjs';
 import {precompress} from './lib/precompress.mjs';
 
 const buildDir = path.resolve(process.argv[2] ?? 'build');
@@ -128,6 +130,12 @@ const definitions =
         path.join(import.meta.dirname, '..'),
       )
     : 0;
+const shards =
+  facts.search === 'local'
+    ? await writeSearchShards(
+        indexFolders(buildDir).map(({indexDir}) => indexDir),
+      )
+    : 0;
 // The build's own `_` files (facts, headers) are for the server, not served.
 const files = (await filesUnder(buildDir)).filter(
   (file) => !/\.(br|gz)$/.test(file) && !path.basename(file).startsWith('_'),
@@ -152,5 +160,5 @@ await writeFile(
 );
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.scripts.size} inline script, ${hashes.styles.size} style element and ${hashes.styleAttributes.size} style attribute hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.scripts.size} inline script, ${hashes.styles.size} style element and ${hashes.styleAttributes.size} style attribute hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added, in ${shards} pieces; headers written; ${files.length} files precompressed where useful.`,
 );

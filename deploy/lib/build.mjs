@@ -19,7 +19,9 @@ import {DeployError} from './io.mjs';
 import {
   pageResources,
   runtimeChunks,
+  searchIndexPieces,
   searchIndexes,
+  searchManifest,
   sitemapPages,
   styleResources,
 } from './references.mjs';
@@ -190,16 +192,36 @@ async function missingReferences(buildDir, files, facts, shown) {
     const scripts = [...files].filter(
       (file) => file.startsWith(`${hashedFolder}/js/`) && file.endsWith('.js'),
     );
-    const indexes = new Set();
+    /** @type {Map<string, string>} each index named, and a script naming it */
+    const indexes = new Map();
     for (const script of scripts) {
       for (const index of searchIndexes(await read(script))) {
-        indexes.add(index);
-        need(`${baseUrl}${index}`, script);
+        if (!indexes.has(index)) {
+          indexes.set(index, script);
+        }
+      }
+    }
+    // The site reads an index in pieces, from the folder of its name.
+    for (const [index, script] of indexes) {
+      const folder = index.replace(/\.json$/, '');
+      const manifest = `${folder}/${searchManifest}`;
+      need(`${baseUrl}${manifest}`, script);
+      if (files.has(manifest)) {
+        const pieces = searchIndexPieces(await read(manifest));
+        if (!pieces) {
+          missing.set(
+            manifest,
+            `${script}, which reads it as the manifest of its pieces, but it is not one`,
+          );
+        }
+        for (const piece of pieces ?? []) {
+          need(`${baseUrl}${folder}/${piece}`, manifest);
+        }
       }
     }
     if (indexes.size === 0 && scripts.length > 0) {
       missing.set(
-        'search-index-<hash>.json',
+        'search-index-<hash>/manifest.json',
         'the local search, whose code names no index',
       );
     }

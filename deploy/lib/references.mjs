@@ -111,12 +111,41 @@ export function runtimeChunks(runtime) {
 }
 
 /**
- * The search index files the local search's code fetches, as paths inside
- * the build: @easyops-cn/docusaurus-search-local names them
+ * The search indexes the local search's code names, as paths inside the
+ * build: @easyops-cn/docusaurus-search-local names them
  * `search-index{dir}-<hash>.json`, `{dir}` empty for the site's one index.
+ * The site reads each in pieces, from the folder of the same name
+ * (`searchIndexPieces`).
  * @param {string} code A script of the build.
  */
 export const searchIndexes = (code) =>
   [...code.matchAll(/search-index\{dir\}-([0-9a-f]+)\.json/g)].map(
     (match) => `search-index-${match[1]}.json`,
   );
+
+/** The manifest of an index's pieces, inside its folder. */
+export const searchManifest = 'manifest.json';
+
+/**
+ * The pieces of a search index its manifest names
+ * (scripts/lib/search-shards.mjs), as names inside the index's folder, or
+ * undefined when the manifest does not read as one.
+ * @param {string} manifest The manifest's JSON.
+ */
+export function searchIndexPieces(manifest) {
+  /** @type {{shardStarts?: unknown, texts?: unknown}} */
+  let parsed;
+  try {
+    parsed = JSON.parse(manifest);
+  } catch {
+    return undefined;
+  }
+  const {shardStarts, texts} = parsed;
+  if (!Array.isArray(shardStarts) || !Number.isInteger(texts)) {
+    return undefined;
+  }
+  return [
+    ...shardStarts.map((_, index) => `terms-${index}.json`),
+    ...Array.from({length: Number(texts)}, (_, index) => `text-${index}.json`),
+  ];
+}

@@ -53,7 +53,7 @@ const headingType = 1;
  * @param {string} buildDir
  * @returns {IndexFolder[]}
  */
-function indexFolders(buildDir) {
+export function indexFolders(buildDir) {
   return apiReleases.map((release) => {
     const route = releaseDocsPath(release).replace(/^\//, '');
     return {

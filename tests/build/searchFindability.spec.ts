@@ -1,6 +1,13 @@
+import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {Searcher} from '../../src/theme/SearchBar/ranking';
+import type {SearchResult} from '../../src/theme/SearchBar/searchIndex';
+import {
+  ShardedIndex,
+  type Manifest,
+} from '../../src/theme/SearchBar/shardedIndex';
+import {searchInPieces} from '../../src/theme/SearchBar/searchInPieces';
 import {loadSynonyms} from '../../src/plugins/search-ranking';
 import {routes} from '../routes';
 import {
@@ -23,6 +30,20 @@ const thresholds = {first: 0.8, topThree: 0.95};
 const limit = 8;
 
 const questions = loadQuestions();
+
+/** API names readers search for, which open their definitions. */
+const apiNames = [
+  'tracking_number',
+  'hs_code',
+  'partially_dispatched',
+  'Idempotency-Key',
+  'POST /orders',
+  'channel_order_ref',
+  'completed_with_errors',
+  'next_cursor',
+  'stock_buffer',
+  'barcode',
+];
 
 test('the question set is large enough and names real pages', () => {
   expect(questions.length).toBeGreaterThanOrEqual(40);
@@ -78,6 +99,53 @@ test('each question’s section is a section of its page', () => {
       expect(anchors.has(`${page}#${section}`), `"${q}" expects #${section}`).toBe(
         true,
       );
+    }
+  }
+});
+
+/**
+ * The site reads the index in pieces (scripts/lib/search-shards.mjs,
+ * src/theme/SearchBar/shardedIndex.ts): asked every question and the API
+ * names, the pieces give the whole index's answers, scores, passages and
+ * marks, and a common query fetches at most 100 KB of them, compressed as
+ * the server sends them (issue 31).
+ */
+test('the index read in pieces answers as the whole index, fetching little', async () => {
+  const {name, json} = loadIndexFile(buildDir);
+  const folder = path.join(buildDir, name.replace(/\.json$/, ''));
+  const synonyms = loadSynonyms();
+  const whole = new Searcher(wrapIndexes(json), synonyms);
+  const answer = (results: SearchResult[]) =>
+    results.map(({document, score, snippet, marks, sectionTitle}) => ({
+      at: `${document.u}${document.h ?? ''}`,
+      score: score.toFixed(6),
+      snippet,
+      marks,
+      sectionTitle,
+    }));
+  const queries = [
+    ...questions.map(({q}) => q),
+    ...apiNames,
+    'order',
+    'ordr',
+    'trackin',
+  ];
+  for (const query of queries) {
+    let bytes = 0;
+    const read = (file: string) => {
+      bytes += statSync(path.join(folder, `${file}.br`)).size;
+      return JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+    };
+    const pieces = new ShardedIndex(
+      read('manifest.json') as Manifest,
+      async (file) => read(file),
+    );
+    expect(
+      answer(await searchInPieces(pieces, synonyms, query, limit)),
+      query,
+    ).toEqual(answer(whole.search(query, limit)));
+    if (query === 'order') {
+      expect(bytes).toBeLessThanOrEqual(100 * 1024);
     }
   }
 });

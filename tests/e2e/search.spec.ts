@@ -3,7 +3,8 @@ import {expect, open, test} from '../support/fixtures';
 import {maxQueryLength} from '../../src/lib/searchQuery';
 import {loadQuestions} from '../../scripts/lib/search-findability';
 
-const indexFile = /\/help\/search-index-[0-9a-f]{8}\.json$/;
+/** The first piece of the index the search reads: its manifest. */
+const indexManifest = /\/help\/search-index-[0-9a-f]{8}\/manifest\.json$/;
 const guide = '/help/docs/getting-started/login';
 
 /** What a reader types, and the page and section a result must name. */
@@ -166,8 +167,8 @@ test.describe('local search', () => {
     expect(requests).toHaveLength(0);
     await searchBox(page).hover();
     await expect.poll(() => requests.length).toBeGreaterThan(0);
-    // Hashed, so a host can cache it for good.
-    expect(requests[0]!.url()).toMatch(indexFile);
+    // In a hashed folder, so a host can cache it for good.
+    expect(requests[0]!.url()).toMatch(indexManifest);
   });
 
   test('Ctrl+K focuses the search box and loads the index', async ({page}) => {
@@ -371,4 +372,33 @@ test('the search page caps a query from its address and still answers', async ({
   await expect(
     page.getByRole('article').filter({hasText: 'Dispatches'}).first(),
   ).toBeVisible();
+});
+
+test('a link that marks words past the cap fills the box only up to it, and search answers', async ({
+  page,
+}) => {
+  // Thousands of characters to mark, as one word and as many: the address
+  // is replaced by one whose words fit the cap, which the box shows (each
+  // address within the 8 KB nginx accepts).
+  const long = `tracking_number ${'x'.repeat(3_000)}`;
+  const many = Array.from({length: 300}, () => 'stock').join('&_highlight=');
+  for (const words of [long, many]) {
+    await open(
+      page,
+      `${guide}?_highlight=${encodeURIComponent(words).replace(/%26_highlight%3D/g, '&_highlight=')}`,
+    );
+    await expect
+      .poll(() =>
+        new URL(page.url()).searchParams.getAll('_highlight').join(' '),
+      )
+      .toHaveLength(maxQueryLength);
+    await expect(searchBox(page)).toHaveValue(
+      /^(tracking_number x+|(stock )+st)$/,
+    );
+    expect((await searchBox(page).inputValue()).length).toBeLessThanOrEqual(
+      maxQueryLength,
+    );
+  }
+  // The box still answers at once.
+  await search(page, 'cancel order');
 });

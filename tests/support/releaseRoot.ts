@@ -49,6 +49,7 @@ export function makeBuild(
   const build = path.join(dir, name);
   mkdirSync(path.join(build, hashedFolder, 'js'), {recursive: true});
   const index = Buffer.from(name).toString('hex');
+  mkdirSync(path.join(build, `search-index-${index}`), {recursive: true});
   // Pages refer to files under the base path the facts give.
   const {url = testHost.url, baseUrl = testHost.baseUrl} =
     facts as Partial<HostFacts>;
@@ -66,7 +67,14 @@ export function makeBuild(
     'index.html': `<h1>${name}</h1>${scripts}`,
     '404.html': '<h1>Not found</h1>',
     'sitemap.xml': `<urlset><url><loc>${url}${baseUrl}</loc></url></urlset>`,
-    [`search-index-${index}.json`]: '[]',
+    [`search-index-${index}/manifest.json`]: JSON.stringify({
+      pages: 1,
+      terms: 'order 1',
+      shardStarts: ['order'],
+      texts: 1,
+    }),
+    [`search-index-${index}/terms-0.json`]: '{"postings":{},"documents":{}}',
+    [`search-index-${index}/text-0.json`]: '{}',
   };
   if (padding > 0) {
     // A release's bulk (its images), so that its size dwarfs the blocks of

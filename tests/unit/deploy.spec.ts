@@ -156,15 +156,41 @@ test('a build missing a file its pages need is refused, even when an earlier rel
       /docs\/intro \(from sitemap\.xml\)/,
     ],
     [
-      'the search index',
+      "the search index's manifest",
       (build) =>
         rmSync(
           path.join(
             build,
-            `search-index-${Buffer.from('b').toString('hex')}.json`,
+            `search-index-${Buffer.from('b').toString('hex')}`,
+            'manifest.json',
           ),
         ),
-      /search-index-62\.json \(from assets\/js\/b1\.js\)/,
+      /search-index-62\/manifest\.json \(from assets\/js\/b1\.js\)/,
+    ],
+    [
+      'a piece of the search index',
+      (build) =>
+        rmSync(
+          path.join(
+            build,
+            `search-index-${Buffer.from('b').toString('hex')}`,
+            'terms-0.json',
+          ),
+        ),
+      /search-index-62\/terms-0\.json \(from search-index-62\/manifest\.json\)/,
+    ],
+    [
+      "a search index's manifest that is not one",
+      (build) =>
+        writeFileSync(
+          path.join(
+            build,
+            `search-index-${Buffer.from('b').toString('hex')}`,
+            'manifest.json',
+          ),
+          '<html>',
+        ),
+      /search-index-62\/manifest\.json \(from assets\/js\/\w+\.js, which reads it as the manifest of its pieces, but it is not one\)/,
     ],
     [
       'a stylesheet and what it loads',

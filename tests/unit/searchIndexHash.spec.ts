@@ -21,6 +21,7 @@ const inputs = [
   'src/model',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
+  'scripts/lib/search-shards.mjs',
   'scripts/lib/api-definitions.ts',
   'docusaurus.config.ts',
 ];

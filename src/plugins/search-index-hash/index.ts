@@ -18,6 +18,8 @@ const indexInputs = [
   'src/model',
   'src/plugins/openapi-reference',
   'scripts/lib/search-definitions.mjs',
+  // How the index is split into the pieces the site fetches.
+  'scripts/lib/search-shards.mjs',
   'scripts/lib/api-definitions.ts',
   'docusaurus.config.ts',
 ];

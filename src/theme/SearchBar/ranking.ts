@@ -76,8 +76,18 @@ export class Searcher {
   >();
   private readonly descriptions = new Map<number, SearchDocument>();
   private readonly expansion: QueryExpansion;
+  /** How many pages the whole index holds (a word's rarity is read from it). */
+  private readonly pageCount: number;
 
-  constructor(indexes: TypedIndex[], synonyms: SynonymData) {
+  /**
+   * `pageCount` is given when `indexes` hold only the documents fetched so
+   * far (./shardedIndex.ts); else it is the pages they hold.
+   */
+  constructor(
+    indexes: TypedIndex[],
+    synonyms: SynonymData,
+    pageCount?: number,
+  ) {
     this.indexes = indexes;
     for (const {type, documents} of indexes) {
       for (const document of documents) {
@@ -98,6 +108,7 @@ export class Searcher {
       }
     }
     this.expansion = new QueryExpansion(synonyms);
+    this.pageCount = pageCount ?? this.pages.size;
   }
 
   /** Every document holding `stem` (exactly, with one edit, or as a prefix). */
@@ -291,7 +302,7 @@ export class Searcher {
     // share of pages that hold it), so a page that lacks a common word of
     // the question ("fails", "everything") loses less than one that lacks
     // its subject.
-    const pageCount = Math.max(1, this.pages.size);
+    const pageCount = Math.max(1, this.pageCount);
     const weights = concepts.map((_, conceptIndex) => {
       let pages = 0;
       for (const page of pageScores.values()) {

@@ -1,6 +1,7 @@
 // Stands in for the search theme's `searchByWorker` module (see
 // src/plugins/search-ranking): the same two functions, answered by the
 // site's own worker (./searchWorker.ts), which ranks with ./ranking.ts.
+import {cappedQuery} from '@site/src/lib/searchQuery';
 import type {SearchResult} from './searchIndex';
 import type {WorkerReply, WorkerRequest} from './searchWorker';
 
@@ -39,12 +40,22 @@ export async function fetchIndexesByWorker(
   await ask({kind: 'load', baseUrl, searchContext});
 }
 
-/** One result per page, best first. */
+/**
+ * One result per page, best first. Every query passes here, however it
+ * reached the box (typed, pasted, from the address or the browser's
+ * history), and is capped here once more.
+ */
 export function searchByWorker(
   baseUrl: string,
   searchContext: string,
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  return ask({kind: 'search', baseUrl, searchContext, input, limit});
+  return ask({
+    kind: 'search',
+    baseUrl,
+    searchContext,
+    input: cappedQuery(input),
+    limit,
+  });
 }

@@ -1,0 +1,49 @@
+// Answers a query from the index read in pieces (./shardedIndex.ts): the
+// ranking asks, the pieces it lacked are fetched, and it asks again, until
+// it lacks nothing (the reader's words, then their typos and prefixes);
+// then the texts of the result pages are fetched for their passages.
+import {Searcher} from './ranking';
+import type {SearchResult, SynonymData} from './searchIndex';
+import type {ShardedIndex} from './shardedIndex';
+
+/**
+ * Rounds of fetching: the words, their typos and prefixes, and one to
+ * spare. A round that lacks nothing ends the loop before.
+ */
+const maxRounds = 4;
+
+/** Each index's ranking over the documents it held when it was made. */
+const searchers = new WeakMap<
+  ShardedIndex,
+  {version: number; searcher: Searcher}
+>();
+
+/** The ranking over the documents `index` holds, made again only after a fetch. */
+function searcherOf(index: ShardedIndex, synonyms: SynonymData): Searcher {
+  const kept = searchers.get(index);
+  if (kept?.version === index.version) {
+    return kept.searcher;
+  }
+  const searcher = new Searcher(index.indexes(), synonyms, index.pageCount);
+  searchers.set(index, {version: index.version, searcher});
+  return searcher;
+}
+
+export async function searchInPieces(
+  index: ShardedIndex,
+  synonyms: SynonymData,
+  input: string,
+  limit: number,
+): Promise<SearchResult[]> {
+  const rank = () => searcherOf(index, synonyms).search(input, limit);
+  let results = rank();
+  for (
+    let round = 1;
+    round < maxRounds && (await index.fetchNeeded());
+    round += 1
+  ) {
+    results = rank();
+  }
+  await index.fetchResultTexts(results);
+  return rank();
+}

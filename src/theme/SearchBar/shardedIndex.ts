@@ -1,0 +1,308 @@
+// The search index read in pieces (scripts/lib/search-shards.mjs writes
+// them): a manifest of terms, term shards fetched for the words of a query,
+// and the text of passages fetched only for the results shown. It answers
+// the queries of ./ranking.ts as lunr would over the whole index, with the
+// same terms and scores, so the ranking is unchanged; it only has to be
+// asked again once the pieces a query needs have arrived.
+import lunr from 'lunr';
+import type {SearchDocument, SearchResult, TypedIndex} from './searchIndex';
+
+/** One document holding a term: its key, lunr's score, its positions. */
+export type Posting = [key: number, score: number, positions: number[]];
+
+export interface Manifest {
+  /** How many pages the index holds. */
+  pages: number;
+  /** Every term, sorted, each with the types holding it as bits: `term 5`. */
+  terms: string;
+  /** The first term of each term shard, in order. */
+  shardStarts: string[];
+  /** How many text shards there are (`text-0.json` onwards). */
+  texts: number;
+}
+
+/**
+ * A document as a term shard holds it: a passage or description without
+ * its text, any document but a title without its address (`u`); the number
+ * of the text shard (`f`) holding a passage's text, or a title's page's
+ * description.
+ */
+export type StubDocument = Omit<SearchDocument, 't' | 'u'> & {
+  t?: string;
+  u?: string;
+  f?: number;
+};
+
+/**
+ * A document as the ranking reads it. A passage's text (`t`) is missing
+ * until its text shard arrives: the ranking reads it only for the results,
+ * after `fetchResultTexts`.
+ */
+type HeldDocument = SearchDocument & {f?: number};
+
+/** lunr's token set builders, which its type declarations leave out. */
+const TokenSet = lunr.TokenSet as typeof lunr.TokenSet & {
+  fromArray(words: string[]): lunr.TokenSet;
+  fromClause(clause: lunr.Query.Clause): lunr.TokenSet;
+};
+
+export interface TermShard {
+  postings: Record<string, Posting[]>;
+  documents: Record<string, StubDocument>;
+}
+
+/** The theme's five document types. */
+const typeCount = 5;
+
+/** What a round of answering still needs. */
+interface Needs {
+  /** Term shards of words the reader asked for. */
+  exact: Set<number>;
+  /** Term shards of their typos and prefixes. */
+  loose: Set<number>;
+}
+
+/** A term shard's number: the last one starting at or before the term. */
+function shardOf(starts: string[], term: string): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (starts[middle]! <= term) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
+export class ShardedIndex {
+  private readonly manifest: Manifest;
+  private readonly fetchJson: (name: string) => Promise<unknown>;
+  /** Per type, its terms (sorted) and, once asked, their token set. */
+  private readonly typeTerms: Set<string>[] = [];
+  private readonly tokenSets: (lunr.TokenSet | undefined)[] = [];
+  /** Each term's documents, by type: key, score and positions as pairs. */
+  private readonly postings = new Map<
+    string,
+    Map<number, {key: number; score: number; positions: number[][]}[]>
+  >();
+  /** Counts the fetches that added documents (see `version`). */
+  private added = 0;
+  private readonly documents = new Map<number, HeldDocument>();
+  private readonly loadedShards = new Map<number, Promise<void>>();
+  private readonly loadedTexts = new Map<number, Promise<void>>();
+  private needs: Needs = {exact: new Set(), loose: new Set()};
+
+  constructor(
+    manifest: Manifest,
+    fetchJson: (name: string) => Promise<unknown>,
+  ) {
+    this.manifest = manifest;
+    this.fetchJson = fetchJson;
+    for (let type = 0; type < typeCount; type += 1) {
+      this.typeTerms.push(new Set());
+    }
+    for (const line of manifest.terms.split('\n')) {
+      const space = line.lastIndexOf(' ');
+      const term = line.slice(0, space);
+      const types = Number(line.slice(space + 1));
+      for (let type = 0; type < typeCount; type += 1) {
+        if (types & (1 << type)) {
+          this.typeTerms[type]!.add(term);
+        }
+      }
+    }
+  }
+
+  get pageCount(): number {
+    return this.manifest.pages;
+  }
+
+  /** Changes whenever a fetch adds documents or text: a ranking over the
+   * documents held may be kept while it stays the same. */
+  get version(): number {
+    return this.added;
+  }
+
+  /**
+   * The indexes as the ranking reads them, over the documents fetched so
+   * far. Each query notes the shards it lacked (see `fetchNeeded`).
+   */
+  indexes(): TypedIndex[] {
+    const byType: SearchDocument[][] = Array.from(
+      {length: typeCount},
+      () => [],
+    );
+    for (const [key, document] of this.documents) {
+      byType[key % 8]!.push(document);
+    }
+    return byType.map((documents, type) => ({
+      type,
+      documents,
+      index: {query: (build) => this.query(type, build)} as lunr.Index,
+    }));
+  }
+
+  /**
+   * Fetches what the last answers lacked: the reader's own words first,
+   * then their typos and prefixes (which are tried only for words few
+   * documents hold, known once the words have arrived). False when nothing
+   * was missing.
+   */
+  async fetchNeeded(): Promise<boolean> {
+    const {exact, loose} = this.needs;
+    this.needs = {exact: new Set(), loose: new Set()};
+    const wanted = exact.size > 0 ? exact : loose;
+    if (wanted.size === 0) {
+      return false;
+    }
+    await Promise.all([...wanted].map((shard) => this.loadShard(shard)));
+    return true;
+  }
+
+  /**
+   * Fetches the texts the results show: each one's passage and its page's
+   * description.
+   */
+  async fetchResultTexts(results: SearchResult[]): Promise<void> {
+    const shards = new Set<number>();
+    for (const result of results) {
+      for (const document of [
+        result.page || result.document,
+        result.document,
+      ]) {
+        const shard = (document as HeldDocument).f;
+        if (shard !== undefined) {
+          shards.add(shard);
+        }
+      }
+    }
+    await Promise.all([...shards].map((shard) => this.loadText(shard)));
+  }
+
+  /** Adds documents, each taking its address from its page's title. */
+  private add(documents: Record<string, StubDocument>, replace: boolean) {
+    this.added += 1;
+    const entries = Object.entries(documents).map(
+      ([key, document]) => [Number(key), document] as const,
+    );
+    // Titles first: the others read their address from them.
+    entries.sort(([a], [b]) => (a % 8) - (b % 8));
+    for (const [key, document] of entries) {
+      if (replace || !this.documents.has(key)) {
+        const page =
+          document.p === undefined
+            ? undefined
+            : this.documents.get(document.p * 8);
+        this.documents.set(key, {
+          ...document,
+          u: document.u ?? page?.u ?? '',
+        } as HeldDocument);
+      }
+    }
+  }
+
+  private loadShard(shard: number): Promise<void> {
+    let loading = this.loadedShards.get(shard);
+    if (!loading) {
+      loading = this.fetchJson(`terms-${shard}.json`).then((json) => {
+        const {postings, documents} = json as TermShard;
+        for (const [term, list] of Object.entries(postings)) {
+          const byType = new Map<
+            number,
+            {key: number; score: number; positions: number[][]}[]
+          >();
+          for (const [key, score, flat] of list) {
+            const positions: number[][] = [];
+            for (let at = 0; at < flat.length; at += 2) {
+              positions.push([flat[at]!, flat[at + 1]!]);
+            }
+            const ofType = byType.get(key % 8) ?? [];
+            byType.set(key % 8, ofType);
+            ofType.push({key, score, positions});
+          }
+          this.postings.set(term, byType);
+        }
+        this.add(documents, false);
+      });
+      loading.catch(() => this.loadedShards.delete(shard));
+      this.loadedShards.set(shard, loading);
+    }
+    return loading;
+  }
+
+  private loadText(shard: number): Promise<void> {
+    let loading = this.loadedTexts.get(shard);
+    if (!loading) {
+      loading = this.fetchJson(`text-${shard}.json`).then((json) => {
+        this.add(json as Record<string, StubDocument>, true);
+      });
+      loading.catch(() => this.loadedTexts.delete(shard));
+      this.loadedTexts.set(shard, loading);
+    }
+    return loading;
+  }
+
+  private tokenSet(type: number): lunr.TokenSet {
+    let set = this.tokenSets[type];
+    if (!set) {
+      set = TokenSet.fromArray([...this.typeTerms[type]!].sort());
+      this.tokenSets[type] = set;
+    }
+    return set;
+  }
+
+  /**
+   * lunr's `Index#query` for the ranking's one-term, optional clauses:
+   * the clause's term expanded over the index's terms (exactly, with
+   * edits, or as a prefix), each document scored as its field vector's
+   * entries for those terms over the query vector's length.
+   */
+  private query(
+    type: number,
+    build: lunr.Index.QueryBuilder,
+  ): lunr.Index.Result[] {
+    const query = new lunr.Query(['t']);
+    build.call(query, query);
+    const scores = new Map<number, number>();
+    const metadata = new Map<
+      number,
+      Record<string, {t: {position: number[][]}}>
+    >();
+    for (const clause of query.clauses) {
+      const loose =
+        clause.editDistance !== undefined && clause.editDistance > 0
+          ? true
+          : clause.wildcard !== lunr.Query.wildcard.NONE;
+      const expanded = loose
+        ? this.tokenSet(type).intersect(TokenSet.fromClause(clause)).toArray()
+        : this.typeTerms[type]!.has(clause.term)
+          ? [clause.term]
+          : [];
+      const length = Math.sqrt(expanded.length);
+      for (const term of expanded) {
+        const list = this.postings.get(term);
+        if (!list) {
+          const shard = shardOf(this.manifest.shardStarts, term);
+          (loose ? this.needs.loose : this.needs.exact).add(shard);
+          continue;
+        }
+        for (const {key, score, positions} of list.get(type) ?? []) {
+          scores.set(key, (scores.get(key) ?? 0) + score / length);
+          const data = metadata.get(key) ?? {};
+          metadata.set(key, data);
+          data[term] = {t: {position: positions}};
+        }
+      }
+    }
+    return [...scores]
+      .map(([key, score]) => ({
+        ref: String(Math.floor(key / 8)),
+        score,
+        matchData: {metadata: metadata.get(key)!} as lunr.MatchData,
+      }))
+      .sort((a, b) => b.score - a.score);
+  }
+}
