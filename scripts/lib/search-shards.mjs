@@ -23,6 +23,7 @@
 // the site never fetches it.
 import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {searchIndexFile} from '../../src/model/deployment-facts.mjs';
 
 /** @typedef {import('../../src/theme/SearchBar/searchIndex.ts').SearchDocument} SearchDocument */
 /** @typedef {import('../../src/theme/SearchBar/shardedIndex.ts').Manifest} Manifest */
@@ -59,7 +60,7 @@ const keyOf = (/** @type {number} */ type, /** @type {number} */ id) =>
  */
 export async function shardFilesIn(dir) {
   return (await readdir(dir))
-    .filter((name) => /^search-index-[0-9a-f]+\.json$/.test(name))
+    .filter((name) => new RegExp(`^${searchIndexFile}$`).test(name))
     .map((name) => ({
       file: path.join(dir, name),
       folder: path.join(dir, name.replace(/\.json$/, '')),
