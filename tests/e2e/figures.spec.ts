@@ -101,7 +101,7 @@ const figures = [
   {
     path: '/help/docs/enrichment/enrich-listings',
     caption: /enrichment section of the settings tab of northwind bigcommerce/i,
-    text: 'Share of the quota',
+    text: '80%',
   },
   // figb
   {
@@ -183,7 +183,7 @@ const figures = [
   {
     path: '/help/docs/resources/resource-order',
     caption: /cancel items form open/i,
-    text: 'To cancel',
+    text: 'Cancel order',
   },
   {
     path: '/help/docs/resources/resource-order',
