@@ -8,7 +8,13 @@ import AppFigure, {
   Row,
   Status,
 } from '../AppFigure';
-import {Actions, FormHeading, OrderFacts, OrderStep} from '../OrderScreen';
+import {
+  Actions,
+  FormHeading,
+  OrderFacts,
+  OrderStep,
+  order10482,
+} from '../OrderScreen';
 import styles from './styles.module.css';
 
 /**
@@ -17,7 +23,7 @@ import styles from './styles.module.css';
  * buttons to accept or reject it.
  */
 
-const order = 'ord_5Yc1Hd6';
+const {order} = order10482;
 const item = 'oit_8Gm4Rt2';
 
 export default function OrderAcceptFigure(): ReactNode {
@@ -51,9 +57,7 @@ export default function OrderAcceptFigure(): ReactNode {
         <Control>Cancel order</Control>
       </Actions>
       <OrderFacts
-        order={order}
-        placed={['4 May 2023', '10:30']}
-        customer="Olivia Bennett"
+        {...order10482}
         status={<Status tone="warning">pending</Status>}
       />
       <FormHeading>

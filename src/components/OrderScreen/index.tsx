@@ -124,6 +124,13 @@ export function Submit({children}: {children: ReactNode}): ReactNode {
   return <p className={styles.submit}>{children}</p>;
 }
 
+/** Order 10482's facts as its page heads them, but its status. */
+export const order10482 = {
+  order: 'ord_5Yc1Hd6',
+  placed: ['4 May 2023', '10:30'] as [string, string],
+  customer: 'Olivia Bennett',
+};
+
 /**
  * Order 10482 once Priya Shah has accepted it, as the forms that follow
  * show it: its buttons, with the one whose form is open pressed (key 1),
@@ -134,7 +141,7 @@ export function AcceptedOrderHead({
 }: {
   open: 'Create dispatch' | 'Cancel items';
 }): ReactNode {
-  const order = 'ord_5Yc1Hd6';
+  const {order} = order10482;
   return (
     <>
       <Actions>
@@ -144,9 +151,7 @@ export function AcceptedOrderHead({
         <Control>Cancel order</Control>
       </Actions>
       <OrderFacts
-        order={order}
-        placed={['4 May 2023', '10:30']}
-        customer="Olivia Bennett"
+        {...order10482}
         status={
           <Status tone="success">
             <Fact of={`${order}.status`} at="2023-05-04T09:41:12Z">
