@@ -18,6 +18,7 @@ import latestBlogPostPlugin from './src/plugins/latest-blog-post';
 import blogTagAliasesPlugin from './src/plugins/blog-tag-aliases';
 import lazySearchMarksPlugin from './src/plugins/lazy-search-marks';
 import searchRankingPlugin from './src/plugins/search-ranking';
+import releaseSearchTheme from './src/plugins/release-search';
 import {storageNamespace} from './src/lib/storage';
 import {defaultBaseUrl} from './src/model/deployment-facts.mjs';
 import openapiReferencePlugin, {
@@ -282,7 +283,7 @@ const config = {
     ? []
     : [
         [
-          '@easyops-cn/docusaurus-search-local',
+          releaseSearchTheme,
           {
             hashed: 'filename',
             language: ['en'],

@@ -16,8 +16,16 @@
 //    share of questions whose answering page comes first and within the
 //    first three, for the site's ranking and for the search theme's own on
 //    the same index (scripts/lib/search-findability.ts).
+//    On the phone profile (scripts/lib/search-bench.mjs): the first query's
+//    bytes and time to results, then each key of a next word.
 //   npm run bench -- --search-only [--dir <build dir>]  (an existing build:
 //   search only; another folder, such as another commit's build, compares)
+// 4b. Search as the site grows: copies of the site as it is and with its
+//    guide folders repeated four more times, each built cold, then phone
+//    searches of each, interleaved: first-query bytes, time to results, the
+//    index's size and the build time, side by side.
+//   npm run bench -- --search-growth [--growth-before <commit>]  (this
+//   section only; with an earlier commit's copies beside the site's)
 // 5. Against the stock Docusaurus template (scripts/lib/template-site.mjs,
 //    built once, cached outside the repository), both served by one nginx
 //    with the same plain configuration, in one run, pages interleaved:
@@ -30,13 +38,7 @@
 //   such as an earlier commit's, to the same interleaved run: each page type
 //   then shows before and after, side by side)
 import {spawnSync} from 'node:child_process';
-import {
-  existsSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import {existsSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import jitiFactory from 'jiti';
@@ -44,6 +46,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {benchPort} from './lib/ports.mjs';
 import {templateBuild} from './lib/template-site.mjs';
+import {
+  coldBuild,
+  guidePages,
+  phone,
+  phoneGuide,
+  phoneQuery,
+  phoneSearch,
+  phoneSummary,
+  searchIndexSizes,
+  siteCopy,
+} from './lib/search-bench.mjs';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
 // jiti returns what it loads untyped; these are the modules' own types.
@@ -82,10 +95,17 @@ const runs = runsFlag === -1 ? 5 : Number(process.argv[runsFlag + 1]);
 /** Chrome's CPU slowdown for the long-task runs (Lighthouse's mobile figure). */
 const cpuSlowdown = 4;
 const searchOnly = process.argv.includes('--search-only');
+/** Only the search growth section (builds copies of the site). */
+const growthOnly = process.argv.includes('--search-growth');
+const growthBeforeFlag = process.argv.indexOf('--growth-before');
+/** An earlier commit whose copies the growth section adds, before the site's. */
+const growthBefore =
+  growthBeforeFlag === -1 ? undefined : process.argv[growthBeforeFlag + 1];
 const dirFlag = process.argv.indexOf('--dir');
 const buildDir =
   searchOnly && dirFlag !== -1 ? process.argv[dirFlag + 1] : 'build';
-const skipBuild = searchOnly || process.argv.includes('--skip-build');
+const skipBuild =
+  searchOnly || growthOnly || process.argv.includes('--skip-build');
 const beforeFlag = process.argv.indexOf('--before');
 /** Another build to compare in the same run, page type by page type. */
 const beforeDir = beforeFlag === -1 ? undefined : process.argv[beforeFlag + 1];
@@ -237,35 +257,6 @@ function buildTimes() {
   return {cold, warm};
 }
 
-function searchIndexSizes() {
-  const file = readdirSync(buildDir).find((name) =>
-    /^search-index-.*\.json$/.test(name),
-  );
-  if (!file) {
-    return undefined;
-  }
-  // The pieces the site reads (scripts/lib/search-shards.mjs), in the
-  // folder of the index's name; the whole file stays for the checks.
-  const folder = path.join(buildDir, file.replace(/\.json$/, ''));
-  const pieces = readdirSync(folder).filter((name) => name.endsWith('.json'));
-  const size = (/** @type {string} */ name) =>
-    statSync(path.join(folder, name)).size;
-  return {
-    file,
-    pieces: pieces.length,
-    raw: pieces.reduce((sum, name) => sum + size(name), 0),
-    brotli: pieces.reduce(
-      (sum, name) =>
-        sum +
-        (existsSync(path.join(folder, `${name}.br`))
-          ? size(`${name}.br`)
-          : size(name)),
-      0,
-    ),
-    manifestBrotli: size('manifest.json.br'),
-  };
-}
-
 /**
  * The value `share` (0 to 1) of the way up `values`.
  * @param {number[]} values
@@ -345,80 +336,6 @@ async function searchTimings(browser, origin) {
   };
 }
 
-/**
- * The phone of issue 31: 150 ms round trip, 1.6 Mbit/s down (750 kbit/s
- * up), the CPU slowed 4×.
- */
-const phone = {
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-  cpuSlowdown: 4,
-};
-/** The common query typed on the phone. */
-const phoneQuery = 'order';
-
-/**
- * On the phone profile, a guide that has not searched: the time from the
- * first keystroke to the first results, the bytes (as sent, compressed)
- * of every request made from focusing the box to those results. Median of
- * up to three runs.
- * @param {import('@playwright/test').Browser} browser
- * @param {string} origin
- */
-async function phoneSearch(browser, origin) {
-  /** @type {{firstResults: number, bytes: number}[]} */
-  const samples = [];
-  for (let run = 0; run < Math.max(1, Math.min(runs, 3)); run += 1) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: phone.latency,
-      downloadThroughput: phone.downloadThroughput,
-      uploadThroughput: phone.uploadThroughput,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', {
-      rate: phone.cpuSlowdown,
-    });
-    await page.goto(`${origin}${pages.Guide}`, {waitUntil: 'networkidle'});
-    await page.locator('html[data-has-hydrated="true"]').waitFor();
-    // Requests of the page and its search worker, as sent (compressed).
-    /** @type {Promise<number>[]} */
-    const sizes = [];
-    page.on('requestfinished', (request) => {
-      sizes.push(
-        request
-          .sizes()
-          .then(
-            ({responseBodySize, responseHeadersSize}) =>
-              responseBodySize + responseHeadersSize,
-          ),
-      );
-    });
-    const box = page
-      .getByRole('navigation', {name: 'Main'})
-      .getByLabel('Search', {exact: true});
-    await box.focus();
-    const start = Date.now();
-    await page.keyboard.type(phoneQuery);
-    await page.getByRole('option').first().waitFor();
-    const firstResults = Date.now() - start;
-    const bytes = (await Promise.all(sizes)).reduce(
-      (sum, size) => sum + size,
-      0,
-    );
-    samples.push({firstResults, bytes});
-    await context.close();
-  }
-  return {
-    firstResults: median(samples.map((sample) => sample.firstResults)),
-    bytes: median(samples.map((sample) => sample.bytes)),
-  };
-}
-
 /** Findability on the question set: the site's ranking and the theme's own. */
 function findability() {
   const questions = loadQuestions();
@@ -433,24 +350,30 @@ function findability() {
   };
 }
 
+/** The phone profile, in words. */
+const phoneProfile = `${phone.latency} ms round trip, ${((phone.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s, CPU ${phone.cpuSlowdown}× slower`;
+
 /**
  * The report's search sections.
- * @param {ReturnType<typeof searchIndexSizes>} index undefined without a local index
- * @param {Awaited<ReturnType<typeof searchTimings>> & {phone: Awaited<ReturnType<typeof phoneSearch>>}} search
+ * @param {ReturnType<typeof searchIndexSizes>} indexes none in a DocSearch build
+ * @param {Awaited<ReturnType<typeof searchTimings>> & {phone: ReturnType<typeof phoneSummary>}} search
  * @param {ReturnType<typeof findability> | undefined} found
  * @returns {string[]}
  */
-function searchReport(index, search, found) {
+function searchReport(indexes, search, found) {
   return [
     '## Search index',
     '',
-    index
-      ? `\`${index.file.replace(/\.json$/, '/')}\`: ${index.pieces} pieces, ${kb(index.raw)} raw, ${kb(index.brotli)} brotli in all; its manifest ${kb(index.manifestBrotli)} brotli, fetched on first use, then the pieces each query needs.`
-      : 'No local index (DocSearch build).',
+    ...(indexes.length > 0
+      ? indexes.map(
+          (index) =>
+            `- \`${index.file.replace(/\.json$/, '/')}\`: ${index.pieces} pieces, ${kb(index.piecesRaw)} raw, ${kb(index.piecesBrotli)} brotli in all; its manifest ${kb(index.manifestBrotli ?? 0)} brotli, fetched on first use, then the pieces each query needs.`,
+        )
+      : ['No local index (DocSearch build).']),
     '',
     `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
     `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
-    `On a phone (${phone.latency} ms round trip, ${((phone.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbit/s, CPU ${phone.cpuSlowdown}× slower), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults} ms, ${kb(search.phone.bytes)} fetched (compressed) from focus to results.`,
+    `On a phone (${phoneProfile}), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults} ms, ${kb(search.phone.bytes)} fetched (compressed) from focus to results; each key of a next word: median ${search.phone.keystrokeMedian.toFixed(0)} ms, slowest ${search.phone.keystrokeMax.toFixed(0)} ms; the heaviest query, its pieces at hand: ${search.phone.heavyMax.toFixed(0)} ms; the page's longest task meanwhile: ${search.phone.longestTask.toFixed(0)} ms.`,
     '',
     ...(found
       ? [
@@ -464,6 +387,90 @@ function searchReport(index, search, found) {
         ]
       : []),
   ];
+}
+
+/** The phone searches of the growth bench, interleaved across its builds. */
+const growthRuns = 5;
+/** The growth bench's sites are served from the bench's port plus this and up. */
+const growthPortOffset = 10;
+
+/**
+ * Search as the site grows: for the site now (and, with `--before`, an
+ * earlier commit), a copy as it is and one with its guide folders repeated
+ * four more times, each built cold; then phone searches of all of them,
+ * interleaved.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string | undefined} beforeCommit
+ * @returns {Promise<string[]>}
+ */
+async function searchGrowth(browser, beforeCommit) {
+  const variants = [
+    ...(beforeCommit
+      ? [{name: `Before (${beforeCommit})`, commit: beforeCommit}]
+      : []),
+    {name: 'Now', commit: undefined},
+  ].flatMap(({name, commit}) =>
+    [0, 4].map((extraCopies) => ({
+      name: `${name}, ${extraCopies === 0 ? '1×' : `${extraCopies + 1}× guides`}`,
+      commit,
+      extraCopies,
+    })),
+  );
+  /** @type {(typeof variants[number] & {dir: string, pages: number, seconds: number})[]} */
+  const built = [];
+  const sites = [];
+  try {
+    for (const variant of variants) {
+      const dir = siteCopy(variant);
+      console.log(`bench: building ${variant.name} in ${dir}`);
+      built.push({...variant, dir, pages: guidePages(dir), seconds: 0});
+      built[built.length - 1].seconds = coldBuild(dir);
+    }
+    for (const [index, variant] of built.entries()) {
+      sites.push(
+        await startNginx(
+          port + growthPortOffset + index,
+          path.join(variant.dir, 'build'),
+        ),
+      );
+    }
+    /** @type {import('./lib/search-bench.mjs').PhoneSample[][]} */
+    const samples = built.map(() => []);
+    for (let run = 0; run < growthRuns; run += 1) {
+      for (const [index, site] of sites.entries()) {
+        samples[index].push(
+          await phoneSearch(
+            browser,
+            `${site.origin}${site.basePath}${phoneGuide}`,
+          ),
+        );
+      }
+    }
+    const rows = built.map((variant, index) => {
+      const root = searchIndexSizes(path.join(variant.dir, 'build')).find(
+        (found) => !found.file.includes('/'),
+      );
+      const summary = phoneSummary(samples[index]);
+      return `| ${variant.name} | ${variant.pages} | ${kb(summary.bytes)} | ${summary.firstResults} ms | ${summary.keystrokeMedian.toFixed(0)} ms / ${summary.keystrokeMax.toFixed(0)} ms | ${summary.heavyMax.toFixed(0)} ms | ${summary.longestTask.toFixed(0)} ms | ${root ? kb(root.wholeBrotli) : '–'} | ${root && root.pieces > 0 ? `${kb(root.piecesBrotli)} (${root.pieces})` : 'none'} | ${variant.seconds.toFixed(0)} s |`;
+    });
+    return [
+      '## Search as the site grows',
+      '',
+      `Copies of the site, each built cold; then ${growthRuns} phone searches of each (${phoneProfile}), interleaved, medians: typing "${phoneQuery}" on ${phoneGuide}, a guide that has not searched. First-query bytes are everything fetched (compressed) from focusing the box to the first results. The template site has no local search (its search box is Algolia's), so it has no figures here.`,
+      '',
+      '| Site | Guide pages | First query fetches | First results | Next word, per key (median / slowest) | Heaviest query, pieces at hand | Longest main-thread task | Whole index (brotli) | Pieces (brotli, count) | Cold build |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+      '',
+    ];
+  } finally {
+    for (const site of sites) {
+      site.stop();
+    }
+    for (const variant of built) {
+      rmSync(variant.dir, {recursive: true, force: true});
+    }
+  }
 }
 
 /**
@@ -691,15 +698,32 @@ try {
     executablePath: chromePath,
     args: chromeFlags.slice(1),
   });
-  const index = searchIndexSizes();
-  const found = index ? findability() : undefined;
-  if (searchOnly) {
+  const indexes = searchIndexSizes(buildDir);
+  const found = indexes.length > 0 ? findability() : undefined;
+  /** Phone searches of this build, one after another. */
+  const phoneSearches = async () => {
+    /** @type {import('./lib/search-bench.mjs').PhoneSample[]} */
+    const samples = [];
+    for (let run = 0; run < Math.max(1, Math.min(runs, 3)); run += 1) {
+      samples.push(
+        await phoneSearch(
+          browser,
+          `${site.origin}${site.basePath}${phoneGuide}`,
+        ),
+      );
+    }
+    return phoneSummary(samples);
+  };
+  if (growthOnly) {
+    report.push(...(await searchGrowth(browser, growthBefore)));
+    await browser.close();
+  } else if (searchOnly) {
     const search = {
       ...(await searchTimings(browser, site.origin)),
-      phone: await phoneSearch(browser, site.origin),
+      phone: await phoneSearches(),
     };
     await browser.close();
-    report.push(...searchReport(index, search, found));
+    report.push(...searchReport(indexes, search, found));
   } else {
     /** @type {Record<string, Awaited<ReturnType<typeof firstLoad>>>} */
     const weights = {};
@@ -711,8 +735,9 @@ try {
     }
     const search = {
       ...(await searchTimings(browser, site.origin)),
-      phone: await phoneSearch(browser, site.origin),
+      phone: await phoneSearches(),
     };
+    const growth = await searchGrowth(browser, growthBefore);
     const template = await templateBuild(site.basePath);
     const plain = await startPlainNginx([
       {build: buildDir, basePath: site.basePath, port: port + 1},
@@ -777,7 +802,8 @@ try {
       `- API page JavaScript over a guide: ${kb(api.js - guide.js)} of ${kb(budgets.apiExtraScriptBytes)}: ${api.js - guide.js <= budgets.apiExtraScriptBytes ? 'within' : 'OVER'}.`,
       '- Search bytes before first use: checked by tests/e2e/budget.spec.ts (none).',
       '',
-      ...searchReport(index, search, found),
+      ...searchReport(indexes, search, found),
+      ...growth,
       ...comparisonReport(compared, template.version),
     );
   }

@@ -1,5 +1,5 @@
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {get} from 'node:http';
 import {connect} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -19,6 +19,7 @@ import {
   tlsRedirectPort,
 } from '../support/site';
 import {makeNextRelease} from '../support/nextRelease';
+import type {Manifest} from '../../src/theme/SearchBar/shardedIndex';
 
 /**
  * The build served by a real nginx with the shipped configuration and
@@ -69,6 +70,40 @@ test.describe('served by nginx', () => {
       headers: {'Accept-Encoding': encoding},
       maxRedirects: 0,
     });
+
+  test('every search index and its pieces are cached for good, in every release', async ({
+    page,
+  }) => {
+    // Each index folder the build holds: the root's and each older release's.
+    const folders = readdirSync(buildDir, {
+      recursive: true,
+      withFileTypes: true,
+    })
+      .filter(
+        (entry) =>
+          entry.isDirectory() && /^search-index-[0-9a-f]+$/.test(entry.name),
+      )
+      .map((entry) =>
+        path.relative(buildDir, path.join(entry.parentPath, entry.name)),
+      );
+    expect(folders.length).toBeGreaterThan(1);
+    for (const folder of folders) {
+      const manifest = JSON.parse(
+        readFileSync(path.join(buildDir, folder, 'manifest.json'), 'utf8'),
+      ) as Manifest;
+      expect(manifest.shardStarts.length, folder).toBeGreaterThan(0);
+      for (const file of [
+        `${folder}.json`,
+        `${folder}/manifest.json`,
+        `${folder}/terms-0.json`,
+        `${folder}/text-0.json`,
+      ]) {
+        const response = await get(page, `/help/${file}`, 'br');
+        expect(response.status(), file).toBe(200);
+        expect(response.headers()['cache-control'], file).toBe(immutable);
+      }
+    }
+  });
 
   test('HTML, llms.txt, Markdown copies and the spec are revalidated; assets are immutable', async ({
     page,

@@ -402,3 +402,77 @@ test('a link that marks words past the cap fills the box only up to it, and sear
   // The box still answers at once.
   await search(page, 'cancel order');
 });
+
+test.describe('search in the reader’s release', () => {
+  const olderOrders = '/help/docs/api/2023-01/order';
+  /** Where the results page's entries lead, for those in the API reference. */
+  const apiLinks = (page: Page) =>
+    page
+      .getByRole('article')
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links
+          .map((link) => new URL((link as HTMLAnchorElement).href).pathname)
+          .filter((path) => path.startsWith('/help/docs/api/')),
+      );
+
+  test('a 2023-01 page searches 2023-01 and the guides', async ({page}) => {
+    const requests = recordIndexRequests(page);
+    await open(page, olderOrders);
+    await search(page, 'cancel order');
+    expect(requests.map((request) => new URL(request.url()).pathname)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^\/help\/docs\/api\/2023-01\/search-index-[0-9a-f]{8}\/manifest\.json$/,
+        ),
+      ]),
+    );
+    // The guides are searched too.
+    await searchBox(page).fill('');
+    await search(page, 'Changes');
+    await expect(
+      results(page)
+        .filter({hasText: 'Track every change with the Changes screen'})
+        .first(),
+    ).toBeVisible();
+    // The operation opens on 2023-01's page, not on 2023-07's copy.
+    await searchBox(page).fill('');
+    await search(page, 'POST /orders');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(
+      /\/help\/docs\/api\/2023-01\/order(\?[^#]*)?#post-orders$/,
+    );
+  });
+
+  test('the search page searches the release it was opened from, and switches', async ({
+    page,
+  }) => {
+    await open(page, '/help/search?q=cancel%20order&version=docs/api/2023-01/');
+    const releases = page.getByRole('navigation', {
+      name: 'API release searched',
+    });
+    await expect(releases.getByRole('link', {name: '2023-01'})).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect.poll(() => apiLinks(page)).not.toHaveLength(0);
+    for (const path of await apiLinks(page)) {
+      expect(path).toMatch(/^\/help\/docs\/api\/2023-01\//);
+    }
+
+    await releases.getByRole('link', {name: '2023-07 (latest)'}).click();
+    await expect(
+      releases.getByRole('link', {name: '2023-07 (latest)'}),
+    ).toHaveAttribute('aria-current', 'true');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('cancel order');
+    await expect
+      .poll(async () =>
+        (await apiLinks(page)).some((path) => path === '/help/docs/api/order'),
+      )
+      .toBe(true);
+    for (const path of await apiLinks(page)) {
+      expect(path).not.toMatch(/\/2023-01\//);
+    }
+  });
+});

@@ -188,12 +188,14 @@ test('each fact’s second declaration is found: the check sees what it guards',
   ]);
 });
 
-test('the shipped nginx configuration serves the declared base path and caches the declared hashed files for good', () => {
+test('the shipped nginx configuration serves the declared base path and caches the declared hashed files for good, in any folder for the search indexes', () => {
   const conf = readFileSync(
     path.join(siteDir, 'deploy', 'nginx', 'help.conf'),
     'utf8',
   );
   expect(conf).toContain(`location ${defaultBaseUrl} {`);
   expect(conf).toContain(`~^${defaultBaseUrl}${hashedFolder}/ "public`);
-  expect(conf).toContain(`~^${defaultBaseUrl}${searchIndexFile}$ "public`);
+  expect(conf).toContain(
+    `~^${defaultBaseUrl}([^/]+/)*${searchIndexFile}$ "public`,
+  );
 });

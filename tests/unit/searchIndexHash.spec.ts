@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {
+  indexInputs as inputs,
   searchIndexHashDir,
   searchIndexInputsHash,
 } from '../../src/plugins/search-index-hash';
@@ -15,16 +16,6 @@ import {
  */
 
 const siteDir = path.join(__dirname, '..', '..');
-const inputs = [
-  'openapi',
-  'src/data',
-  'src/model',
-  'src/plugins/openapi-reference',
-  'scripts/lib/search-definitions.mjs',
-  'scripts/lib/search-shards.mjs',
-  'scripts/lib/api-definitions.ts',
-  'docusaurus.config.ts',
-];
 
 /** A copy of the hashed inputs in a new folder. */
 function copyOfSite(): string {

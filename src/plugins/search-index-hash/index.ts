@@ -12,7 +12,7 @@ import path from 'node:path';
  */
 
 /** Files and folders whose content shapes the indexed text, besides docs/ and blog/. */
-const indexInputs = [
+export const indexInputs = [
   'openapi',
   'src/data',
   'src/model',
@@ -21,6 +21,8 @@ const indexInputs = [
   // How the index is split into the pieces the site fetches.
   'scripts/lib/search-shards.mjs',
   'scripts/lib/api-definitions.ts',
+  // Which pages each release's index holds.
+  'src/plugins/release-search',
   'docusaurus.config.ts',
 ];
 

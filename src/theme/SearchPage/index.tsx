@@ -1,6 +1,6 @@
 // Caps the search page's query (see src/lib/searchQuery.ts), both typed into
 // its box and arriving in the address (/search?q=…), before the page
-// searches with it.
+// searches with it, and lets the reader choose the API release searched.
 import {useEffect, type ReactNode} from 'react';
 import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';
@@ -8,6 +8,8 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {maxQueryLength, useCappedInputs} from '@site/src/lib/searchQuery';
+import {PageLead} from '@site/src/lib/pageLead';
+import ReleaseSearchSwitch from '@site/src/components/ReleaseSearchSwitch';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof SearchPageType>;
@@ -33,7 +35,11 @@ export default function SearchPageWrapper(props: Props): ReactNode {
   return (
     <div ref={container} className={styles.container}>
       {/* The original searches as it mounts: it waits for the capped query. */}
-      {tooLong ? null : <SearchPage {...props} />}
+      {tooLong ? null : (
+        <PageLead.Provider value={<ReleaseSearchSwitch />}>
+          <SearchPage {...props} />
+        </PageLead.Provider>
+      )}
     </div>
   );
 }

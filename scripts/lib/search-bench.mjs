@@ -1,0 +1,366 @@
+// @ts-check
+// The benchmark's search figures on a phone, and how they grow with the
+// site (issue 31). `npm run bench` reports them for the build it measures;
+// `npm run bench -- --search-growth [--before <commit>]` makes copies of
+// the site with its guide folders repeated, builds each and reports, side by
+// side, what the first query fetches, the time to its first results on the
+// phone, the index's size and the build time.
+import {spawnSync} from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const siteDir = path.join(import.meta.dirname, '..', '..');
+
+/** The guide a phone searches from. */
+export const phoneGuide = 'docs/getting-started/login';
+
+/**
+ * The phone of issue 31: 150 ms round trip, 1.6 Mbit/s down (750 kbit/s
+ * up), the CPU slowed 4×.
+ */
+export const phone = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+  cpuSlowdown: 4,
+};
+/** The common query typed on the phone. */
+export const phoneQuery = 'order';
+/** Typed after the first results, one key at a time: a word the page has not searched. */
+const nextWords = ' stock';
+/**
+ * Queries that make the search work hardest: one letter (every term that
+ * starts with it), a text far past the box's cap (src/lib/searchQuery.ts
+ * cuts it), many words.
+ */
+const heavyQueries = [
+  's',
+  'x'.repeat(10_000),
+  'order stock dispatch warehouse product price change webhook file sale',
+];
+
+/**
+ * Gives the search box each input in turn (a key added to its text, or a
+ * new text) and times each to the results list changing; an input that
+ * leaves the list as it was within 5 s is not timed.
+ * @param {import('@playwright/test').Page} page
+ * @param {({key: string} | {value: string})[]} inputs
+ * @returns {Promise<number[]>}
+ */
+function timedInputs(page, inputs) {
+  return page.evaluate(async (steps) => {
+    const input = /** @type {HTMLInputElement} */ (
+      document.querySelector('input.navbar__search-input')
+    );
+    const listbox = /** @type {Element} */ (
+      document.querySelector('[role=listbox]')
+    );
+    /** @type {number[]} */
+    const times = [];
+    for (const step of steps) {
+      const changed = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(listbox, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(false);
+        }, 5000);
+      });
+      const begin = performance.now();
+      input.value = 'key' in step ? input.value + step.key : step.value;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      if (await changed) {
+        times.push(performance.now() - begin);
+      }
+    }
+    return times;
+  }, inputs);
+}
+
+/** @param {number[]} values */
+const median = (values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Every search index the build holds (the root's and each older release's):
+ * for each, its theme file and the pieces the site reads.
+ * @param {string} buildDir
+ */
+export function searchIndexSizes(buildDir) {
+  const found = [];
+  for (const dir of [buildDir, ...releaseIndexDirs(buildDir)]) {
+    for (const file of readdirSync(dir).filter((name) =>
+      /^search-index-.*\.json$/.test(name),
+    )) {
+      found.push({dir, file});
+    }
+  }
+  /** @param {string} file */
+  const brotli = (file) =>
+    existsSync(`${file}.br`)
+      ? statSync(`${file}.br`).size
+      : statSync(file).size;
+  return found.map(({dir, file}) => {
+    const folder = path.join(dir, file.replace(/\.json$/, ''));
+    const pieces = existsSync(folder)
+      ? readdirSync(folder).filter((name) => name.endsWith('.json'))
+      : [];
+    return {
+      file: path.relative(buildDir, path.join(dir, file)),
+      wholeRaw: statSync(path.join(dir, file)).size,
+      wholeBrotli: brotli(path.join(dir, file)),
+      pieces: pieces.length,
+      piecesRaw: pieces.reduce(
+        (sum, name) => sum + statSync(path.join(folder, name)).size,
+        0,
+      ),
+      piecesBrotli: pieces.reduce(
+        (sum, name) => sum + brotli(path.join(folder, name)),
+        0,
+      ),
+      manifestBrotli: pieces.includes('manifest.json')
+        ? brotli(path.join(folder, 'manifest.json'))
+        : undefined,
+    };
+  });
+}
+
+/**
+ * The folders of older API releases that hold their own index.
+ * @param {string} buildDir
+ */
+function releaseIndexDirs(buildDir) {
+  const api = path.join(buildDir, 'docs', 'api');
+  return existsSync(api)
+    ? readdirSync(api, {withFileTypes: true})
+        .filter(
+          (entry) =>
+            entry.isDirectory() &&
+            readdirSync(path.join(api, entry.name)).some((name) =>
+              /^search-index-.*\.json$/.test(name),
+            ),
+        )
+        .map((entry) => path.join(api, entry.name))
+    : [];
+}
+
+/**
+ * One search on the phone profile, from a guide that has not searched: the
+ * time from the first keystroke to the first results and the bytes (as
+ * sent, compressed) of every request from focusing the box to those
+ * results; then, with that query's pieces kept, the time from each further
+ * keystroke (a new word) to the results changing, the time of each heavy
+ * query once its pieces are at hand, and the longest task the page's main
+ * thread ran meanwhile.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} pageUrl
+ * @returns {Promise<PhoneSample>}
+ * @typedef {{firstResults: number, bytes: number, keystrokes: number[], heavy: number[], longestTask: number}} PhoneSample
+ */
+export async function phoneSearch(browser, pageUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: phone.latency,
+    downloadThroughput: phone.downloadThroughput,
+    uploadThroughput: phone.uploadThroughput,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: phone.cpuSlowdown});
+  await page.goto(pageUrl, {waitUntil: 'networkidle'});
+  await page.locator('html[data-has-hydrated="true"]').waitFor();
+  // The main thread's long tasks from here on (the page's load is done).
+  await page.evaluate(() => {
+    const found = /** @type {number[]} */ ([]);
+    /** @type {{longTasks?: number[]}} */ (window).longTasks = found;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        found.push(entry.duration);
+      }
+    }).observe({type: 'longtask'});
+  });
+  /** @type {Promise<number>[]} */
+  const sizes = [];
+  /** @param {import('@playwright/test').Request} request */
+  const onFinished = (request) => {
+    sizes.push(
+      request
+        .sizes()
+        .then(
+          ({responseBodySize, responseHeadersSize}) =>
+            responseBodySize + responseHeadersSize,
+        ),
+    );
+  };
+  page.on('requestfinished', onFinished);
+  const box = page
+    .getByRole('navigation', {name: 'Main'})
+    .getByLabel('Search', {exact: true});
+  await box.focus();
+  const start = Date.now();
+  await page.keyboard.type(phoneQuery);
+  await page.getByRole('option').first().waitFor();
+  const firstResults = Date.now() - start;
+  page.off('requestfinished', onFinished);
+  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  const keystrokes = await timedInputs(
+    page,
+    [...nextWords].map((key) => ({key})),
+  );
+  // Each heavy query twice: the second time its pieces are at hand, so the
+  // time is the worker's search and the list's update.
+  const heavy = await timedInputs(
+    page,
+    heavyQueries.flatMap((query) => [{value: query}, {value: query}]),
+  );
+  const longTasks = await page.evaluate(
+    () =>
+      /** @type {number[]} */ (
+        /** @type {{longTasks?: number[]}} */ (window).longTasks ?? []
+      ),
+  );
+  await context.close();
+  return {
+    firstResults,
+    bytes,
+    keystrokes,
+    heavy: heavy.filter((_, index) => index % 2 === 1),
+    longestTask: Math.max(0, ...longTasks),
+  };
+}
+
+/**
+ * The medians of several phone searches, and the keystrokes' median and
+ * slowest.
+ * @param {PhoneSample[]} samples
+ */
+export function phoneSummary(samples) {
+  const keystrokes = samples.flatMap((sample) => sample.keystrokes);
+  return {
+    firstResults: median(samples.map((sample) => sample.firstResults)),
+    bytes: median(samples.map((sample) => sample.bytes)),
+    keystrokeMedian: keystrokes.length > 0 ? median(keystrokes) : NaN,
+    keystrokeMax: keystrokes.length > 0 ? Math.max(...keystrokes) : NaN,
+    heavyMax: Math.max(0, ...samples.flatMap((sample) => sample.heavy)),
+    longestTask: Math.max(...samples.map((sample) => sample.longestTask)),
+  };
+}
+
+/**
+ * The site's tracked and new files (not ignored ones) at `commit`, or as
+ * they are in the working tree, copied to a new folder with the guide
+ * folders of `docs/` repeated `extraCopies` more times, and the packages
+ * of this checkout linked (each package, so that the copy's build caches
+ * stay its own).
+ * @param {{commit?: string, extraCopies: number}} options
+ * @returns {string} the copy's folder
+ */
+export function siteCopy({commit, extraCopies}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ihh-bench-'));
+  if (commit) {
+    const archive = spawnSync('git', ['archive', '--format=tar', commit], {
+      cwd: siteDir,
+      maxBuffer: 1 << 30,
+    });
+    if (archive.status !== 0) {
+      throw new Error(`git archive ${commit}: ${archive.stderr.toString()}`);
+    }
+    const untar = spawnSync('tar', ['-x', '-C', dir], {input: archive.stdout});
+    if (untar.status !== 0) {
+      throw new Error(`tar: ${untar.stderr.toString()}`);
+    }
+  } else {
+    const listed = spawnSync(
+      'git',
+      ['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+      {cwd: siteDir, encoding: 'utf8', maxBuffer: 1 << 30},
+    );
+    for (const file of listed.stdout.split('\0').filter(Boolean)) {
+      if (existsSync(path.join(siteDir, file))) {
+        cpSync(path.join(siteDir, file), path.join(dir, file));
+      }
+    }
+  }
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(modules);
+  for (const entry of readdirSync(path.join(siteDir, 'node_modules'))) {
+    if (entry !== '.cache') {
+      symlinkSync(
+        path.join(siteDir, 'node_modules', entry),
+        path.join(modules, entry),
+      );
+    }
+  }
+  const docs = path.join(dir, 'docs');
+  const guideFolders = readdirSync(docs, {withFileTypes: true})
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  for (let copy = 1; copy <= extraCopies; copy += 1) {
+    for (const folder of guideFolders) {
+      cpSync(
+        path.join(docs, folder),
+        path.join(docs, `${folder}-copy-${copy}`),
+        {
+          recursive: true,
+        },
+      );
+    }
+  }
+  return dir;
+}
+
+/**
+ * The number of pages the copy's guide folders hold.
+ * @param {string} dir
+ */
+export function guidePages(dir) {
+  return readdirSync(path.join(dir, 'docs'), {recursive: true}).filter(
+    (name) => /\.mdx?$/.test(String(name)) && String(name).includes(path.sep),
+  ).length;
+}
+
+/**
+ * A cold build of a copy (no caches): its wall time in seconds, or the
+ * build's output when it fails.
+ * @param {string} dir
+ */
+export function coldBuild(dir) {
+  for (const cache of [
+    '.docusaurus',
+    'build',
+    path.join('node_modules', '.cache'),
+  ]) {
+    rmSync(path.join(dir, cache), {recursive: true, force: true});
+  }
+  const start = Date.now();
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `The build of ${dir} failed:\n${result.stdout.slice(-4000)}${result.stderr.slice(-4000)}`,
+    );
+  }
+  return (Date.now() - start) / 1000;
+}
