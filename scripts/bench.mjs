@@ -56,6 +56,7 @@ import {
   phoneSummary,
   searchIndexSizes,
   siteCopy,
+  startPhoneSite,
 } from './lib/search-bench.mjs';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
@@ -373,7 +374,7 @@ function searchReport(indexes, search, found) {
     '',
     `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
     `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
-    `On a phone (${phoneProfile}), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults} ms, ${kb(search.phone.bytes)} fetched (compressed) from focus to results; each key of a next word: median ${search.phone.keystrokeMedian.toFixed(0)} ms, slowest ${search.phone.keystrokeMax.toFixed(0)} ms; the heaviest query, its pieces at hand: ${search.phone.heavyMax.toFixed(0)} ms; the page's longest task meanwhile: ${search.phone.longestTask.toFixed(0)} ms.`,
+    `On a phone (${phoneProfile}; HTTPS and HTTP/2), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults} ms; from focus to results it fetched ${kb(search.phone.bytes)} of index and results and ${kb(search.phone.codeBytes)} of search code (compressed); each key of a next word: median ${search.phone.keystrokeMedian.toFixed(0)} ms, slowest ${search.phone.keystrokeMax.toFixed(0)} ms; the heaviest query, its pieces at hand: ${search.phone.heavyMax.toFixed(0)} ms; the page's longest task meanwhile: ${search.phone.longestTask.toFixed(0)} ms.`,
     '',
     ...(found
       ? [
@@ -391,6 +392,8 @@ function searchReport(indexes, search, found) {
 
 /** The phone searches of the growth bench, interleaved across its builds. */
 const growthRuns = 5;
+/** The phone searches' site (plain HTTP, then HTTPS) is served from the bench's port plus this. */
+const phonePortOffset = 4;
 /** The growth bench's sites are served from the bench's port plus this and up. */
 const growthPortOffset = 10;
 
@@ -428,8 +431,9 @@ async function searchGrowth(browser, beforeCommit) {
     }
     for (const [index, variant] of built.entries()) {
       sites.push(
-        await startNginx(
-          port + growthPortOffset + index,
+        await startPhoneSite(
+          port + growthPortOffset + 2 * index,
+          port + growthPortOffset + 2 * index + 1,
           path.join(variant.dir, 'build'),
         ),
       );
@@ -451,14 +455,14 @@ async function searchGrowth(browser, beforeCommit) {
         (found) => !found.file.includes('/'),
       );
       const summary = phoneSummary(samples[index]);
-      return `| ${variant.name} | ${variant.pages} | ${kb(summary.bytes)} | ${summary.firstResults} ms | ${summary.keystrokeMedian.toFixed(0)} ms / ${summary.keystrokeMax.toFixed(0)} ms | ${summary.heavyMax.toFixed(0)} ms | ${summary.longestTask.toFixed(0)} ms | ${root ? kb(root.wholeBrotli) : '–'} | ${root && root.pieces > 0 ? `${kb(root.piecesBrotli)} (${root.pieces})` : 'none'} | ${variant.seconds.toFixed(0)} s |`;
+      return `| ${variant.name} | ${variant.pages} | ${kb(summary.bytes)} + ${kb(summary.codeBytes)} | ${summary.firstResults} ms | ${summary.keystrokeMedian.toFixed(0)} ms / ${summary.keystrokeMax.toFixed(0)} ms | ${summary.heavyMax.toFixed(0)} ms | ${summary.longestTask.toFixed(0)} ms | ${root ? kb(root.wholeBrotli) : '–'} | ${root && root.pieces > 0 ? `${kb(root.piecesBrotli)} (${root.pieces})` : 'none'} | ${variant.seconds.toFixed(0)} s |`;
     });
     return [
       '## Search as the site grows',
       '',
-      `Copies of the site, each built cold; then ${growthRuns} phone searches of each (${phoneProfile}), interleaved, medians: typing "${phoneQuery}" on ${phoneGuide}, a guide that has not searched. First-query bytes are everything fetched (compressed) from focusing the box to the first results. The template site has no local search (its search box is Algolia's), so it has no figures here.`,
+      `Copies of the site, each built cold; then ${growthRuns} phone searches of each (${phoneProfile}; HTTPS and HTTP/2 from nginx with the shipped configuration), interleaved, medians: typing "${phoneQuery}" on ${phoneGuide}, a guide that has not searched. First-query bytes are everything fetched (compressed) from focusing the box to the first results. The template site has no local search (its search box is Algolia's), so it has no figures here.`,
       '',
-      '| Site | Guide pages | First query fetches | First results | Next word, per key (median / slowest) | Heaviest query, pieces at hand | Longest main-thread task | Whole index (brotli) | Pieces (brotli, count) | Cold build |',
+      '| Site | Guide pages | First query fetches: index and results + code | First results | Next word, per key (median / slowest) | Heaviest query, pieces at hand | Longest main-thread task | Whole index (brotli) | Pieces (brotli, count) | Cold build |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
@@ -702,17 +706,26 @@ try {
   const found = indexes.length > 0 ? findability() : undefined;
   /** Phone searches of this build, one after another. */
   const phoneSearches = async () => {
-    /** @type {import('./lib/search-bench.mjs').PhoneSample[]} */
-    const samples = [];
-    for (let run = 0; run < Math.max(1, Math.min(runs, 3)); run += 1) {
-      samples.push(
-        await phoneSearch(
-          browser,
-          `${site.origin}${site.basePath}${phoneGuide}`,
-        ),
-      );
+    const served = await startPhoneSite(
+      port + phonePortOffset,
+      port + phonePortOffset + 1,
+      buildDir,
+    );
+    try {
+      /** @type {import('./lib/search-bench.mjs').PhoneSample[]} */
+      const samples = [];
+      for (let run = 0; run < Math.max(1, Math.min(runs, 3)); run += 1) {
+        samples.push(
+          await phoneSearch(
+            browser,
+            `${served.origin}${served.basePath}${phoneGuide}`,
+          ),
+        );
+      }
+      return phoneSummary(samples);
+    } finally {
+      served.stop();
     }
-    return phoneSummary(samples);
   };
   if (growthOnly) {
     report.push(...(await searchGrowth(browser, growthBefore)));

@@ -18,6 +18,13 @@ import {
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import jitiFactory from 'jiti';
+
+const jiti = jitiFactory(import.meta.url, {interopDefault: true});
+// jiti returns what it loads untyped; this is the module's own type.
+const {startNginx} = /** @type {typeof import('./nginx-site.ts')} */ (
+  jiti('./nginx-site.ts')
+);
 
 const siteDir = path.join(import.meta.dirname, '..', '..');
 
@@ -164,18 +171,19 @@ function releaseIndexDirs(buildDir) {
 /**
  * One search on the phone profile, from a guide that has not searched: the
  * time from the first keystroke to the first results and the bytes (as
- * sent, compressed) of every request from focusing the box to those
- * results; then, with that query's pieces kept, the time from each further
+ * sent, compressed) fetched from focusing the box to those results, of the
+ * index and results (`bytes`) and of the search's code (`codeBytes`); then, with that query's pieces kept, the time from each further
  * keystroke (a new word) to the results changing, the time of each heavy
  * query once its pieces are at hand, and the longest task the page's main
  * thread ran meanwhile.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} pageUrl
  * @returns {Promise<PhoneSample>}
- * @typedef {{firstResults: number, bytes: number, keystrokes: number[], heavy: number[], longestTask: number}} PhoneSample
+ * @typedef {{firstResults: number, bytes: number, codeBytes: number, keystrokes: number[], heavy: number[], longestTask: number}} PhoneSample
  */
 export async function phoneSearch(browser, pageUrl) {
-  const context = await browser.newContext();
+  // The bench's sites serve HTTPS with a certificate made for the run.
+  const context = await browser.newContext({ignoreHTTPSErrors: true});
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -198,17 +206,15 @@ export async function phoneSearch(browser, pageUrl) {
       }
     }).observe({type: 'longtask'});
   });
-  /** @type {Promise<number>[]} */
+  /** @type {Promise<{index: boolean, size: number}>[]} */
   const sizes = [];
   /** @param {import('@playwright/test').Request} request */
   const onFinished = (request) => {
     sizes.push(
-      request
-        .sizes()
-        .then(
-          ({responseBodySize, responseHeadersSize}) =>
-            responseBodySize + responseHeadersSize,
-        ),
+      request.sizes().then(({responseBodySize, responseHeadersSize}) => ({
+        index: /\/search-index-/.test(request.url()),
+        size: responseBodySize + responseHeadersSize,
+      })),
     );
   };
   page.on('requestfinished', onFinished);
@@ -221,7 +227,14 @@ export async function phoneSearch(browser, pageUrl) {
   await page.getByRole('option').first().waitFor();
   const firstResults = Date.now() - start;
   page.off('requestfinished', onFinished);
-  const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  const fetched = await Promise.all(sizes);
+  /** @param {boolean} index */
+  const bytesOf = (index) =>
+    fetched
+      .filter((request) => request.index === index)
+      .reduce((sum, request) => sum + request.size, 0);
+  const bytes = bytesOf(true);
+  const codeBytes = bytesOf(false);
   const keystrokes = await timedInputs(
     page,
     [...nextWords].map((key) => ({key})),
@@ -242,6 +255,7 @@ export async function phoneSearch(browser, pageUrl) {
   return {
     firstResults,
     bytes,
+    codeBytes,
     keystrokes,
     heavy: heavy.filter((_, index) => index % 2 === 1),
     longestTask: Math.max(0, ...longTasks),
@@ -258,10 +272,58 @@ export function phoneSummary(samples) {
   return {
     firstResults: median(samples.map((sample) => sample.firstResults)),
     bytes: median(samples.map((sample) => sample.bytes)),
+    codeBytes: median(samples.map((sample) => sample.codeBytes)),
     keystrokeMedian: keystrokes.length > 0 ? median(keystrokes) : NaN,
     keystrokeMax: keystrokes.length > 0 ? Math.max(...keystrokes) : NaN,
     heavyMax: Math.max(0, ...samples.flatMap((sample) => sample.heavy)),
     longestTask: Math.max(...samples.map((sample) => sample.longestTask)),
+  };
+}
+
+/**
+ * Serves a build as the shipped configuration does, over HTTPS with HTTP/2
+ * (as readers get it), with a certificate made for the run.
+ * @param {number} port plain HTTP, which redirects
+ * @param {number} tlsPort
+ * @param {string} buildDir
+ */
+export async function startPhoneSite(port, tlsPort, buildDir) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ihh-bench-tls-'));
+  const certificate = path.join(dir, 'certificate.pem');
+  const key = path.join(dir, 'key.pem');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    {stdio: 'ignore'},
+  );
+  if (made.status !== 0) {
+    throw new Error('openssl could not make the bench its certificate.');
+  }
+  const site = await startNginx(port, buildDir, {
+    port: tlsPort,
+    certificate,
+    key,
+  });
+  return {
+    ...site,
+    stop() {
+      site.stop();
+      rmSync(dir, {recursive: true, force: true});
+    },
   };
 }
 

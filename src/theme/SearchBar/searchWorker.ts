@@ -1,24 +1,27 @@
-// cspell:words easyops
 // The search worker: reads a search context's index in pieces
-// (./shardedIndex.ts: its manifest on first use, then the pieces each query
-// needs, kept for the next) and answers queries with ./ranking.ts, off the
-// main thread.
-import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
+// (./shardedIndex.ts: its manifest, which the page fetched and hands over,
+// then the pieces each query needs, kept for the next) and answers queries
+// with ./ranking.ts, off the main thread.
 import type {SearchResult, SynonymData} from './searchIndex';
 import {ShardedIndex, type Manifest} from './shardedIndex';
 import {searchInPieces} from './searchInPieces';
+import {indexFolder} from './indexAddress';
 
 /** src/data/search-synonyms.yaml, put here at build time (src/plugins/search-ranking). */
 declare const SEARCH_SYNONYMS: SynonymData;
 
-export interface WorkerRequest {
+export type WorkerRequest = {
   id: number;
-  kind: 'load' | 'search';
   baseUrl: string;
   searchContext: string;
-  input?: string;
-  limit?: number;
-}
+} & (
+  | {
+      kind: 'load';
+      /** The context's manifest, as the page fetched it (UTF-8 JSON). */
+      manifest: ArrayBuffer;
+    }
+  | {kind: 'search'; input: string; limit: number}
+);
 
 export interface WorkerReply {
   id: number;
@@ -26,23 +29,13 @@ export interface WorkerReply {
   error?: string;
 }
 
-const indexes = new Map<string, Promise<ShardedIndex>>();
+const indexes = new Map<string, ShardedIndex>();
 
-async function load(baseUrl: string, searchContext: string) {
-  const file = searchIndexUrl.replace(
-    '{dir}',
-    searchContext ? `-${searchContext.replace(/\//g, '-')}` : '',
-  );
-  // The theme's index file; its pieces are in the folder of its name
-  // (scripts/lib/search-shards.mjs).
-  const folder = new URL(
-    `${baseUrl}${file.replace(/\.json$/, '')}/`,
-    self.location.origin,
-  );
-  // The index comes from this site only.
-  if (folder.origin !== self.location.origin) {
-    throw new Error(`Unexpected search index address ${folder.href}`);
-  }
+const keyOf = (baseUrl: string, searchContext: string) =>
+  `${baseUrl}|${searchContext}`;
+
+function load(baseUrl: string, searchContext: string, manifest: ArrayBuffer) {
+  const folder = indexFolder(baseUrl, searchContext, self.location.origin);
   const fetchJson = async (name: string): Promise<unknown> => {
     const url = new URL(name, folder);
     const response = await fetch(url);
@@ -51,32 +44,31 @@ async function load(baseUrl: string, searchContext: string) {
     }
     return response.json();
   };
-  return new ShardedIndex(
-    (await fetchJson('manifest.json')) as Manifest,
-    fetchJson,
+  indexes.set(
+    keyOf(baseUrl, searchContext),
+    new ShardedIndex(
+      JSON.parse(new TextDecoder().decode(manifest)) as Manifest,
+      fetchJson,
+    ),
   );
 }
 
-function indexFor(baseUrl: string, searchContext: string) {
-  const key = `${baseUrl}|${searchContext}`;
-  let index = indexes.get(key);
-  if (!index) {
-    index = load(baseUrl, searchContext);
-    // A failed download is tried again next time.
-    index.catch(() => indexes.delete(key));
-    indexes.set(key, index);
+async function answer(request: WorkerRequest): Promise<SearchResult[]> {
+  if (request.kind === 'load') {
+    load(request.baseUrl, request.searchContext, request.manifest);
+    return [];
   }
-  return index;
+  // The page sends a context's manifest before its first query.
+  const index = indexes.get(keyOf(request.baseUrl, request.searchContext));
+  if (!index) {
+    throw new Error(`No search index loaded for ${request.baseUrl}`);
+  }
+  return searchInPieces(index, SEARCH_SYNONYMS, request.input, request.limit);
 }
 
 self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
-  const {id, kind, baseUrl, searchContext, input = '', limit = 8} = event.data;
-  indexFor(baseUrl, searchContext)
-    .then((index) =>
-      kind === 'search'
-        ? searchInPieces(index, SEARCH_SYNONYMS, input, limit)
-        : [],
-    )
+  const {id} = event.data;
+  answer(event.data)
     .then((results) => {
       self.postMessage({id, results} satisfies WorkerReply);
     })
