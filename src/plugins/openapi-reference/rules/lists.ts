@@ -480,8 +480,8 @@ function worldAnswer(
       typeof sortValue(a) === 'number' && typeof sortValue(b) === 'number'
         ? Number(sortValue(a)) - Number(sortValue(b))
         : left.localeCompare(right);
-    const result = byField === 0 ? a.key.localeCompare(b.key) : byField;
-    return order.descending ? -result : result;
+    // Objects of the same moment come in the order of their IDs.
+    return (order.descending ? -byField : byField) || a.key.localeCompare(b.key);
   });
   return {candidates, problem};
 }
