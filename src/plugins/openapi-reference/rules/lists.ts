@@ -481,7 +481,9 @@ function worldAnswer(
         ? Number(sortValue(a)) - Number(sortValue(b))
         : left.localeCompare(right);
     // Objects of the same moment come in the order of their IDs.
-    return (order.descending ? -byField : byField) || a.key.localeCompare(b.key);
+    return (
+      (order.descending ? -byField : byField) || a.key.localeCompare(b.key)
+    );
   });
   return {candidates, problem};
 }
