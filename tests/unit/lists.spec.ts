@@ -157,3 +157,18 @@ test('a list example of an older release is held to its own sample', async () =>
     `openapi/overlays/2023-01.yaml: the example of GET /transfers (2023-01) leaves out trf_8Lc4Vx2, which the world's answer to status=in_transit, limit=50 at 2023-05-04T16:00:00Z holds after nothing. Make the example the world's answer, or change its request or the world.`,
   ]);
 });
+
+test('a filter on a field the world does not declare for an object it must answer stops with one line', async () => {
+  const spec = await loadRelease(specDir, latestRelease);
+  const {operation, page, data} = orders(spec);
+  // The world holds no customer of order 10479, and the example no longer shows it.
+  operation['x-filter']!.example = 'customer.name = "James Carter"';
+  page.data = data.slice(0, 1);
+  expect(problemsOf(spec)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `${line}the example of GET /orders \\(2023-07\\) cannot be answered: the world declares no customer\\.name of ord_4Qb9Ns3 \\(openapi/world/world\\.yaml:\\d+\\), and the example does not show it; declare it in the world${tail}`,
+      ),
+    ),
+  ]);
+});

@@ -191,7 +191,7 @@ function meets(
   if (operator === 'starts with') {
     return text.startsWith(wanted);
   }
-  return compare(text, wanted, operator === 'in' ? '=' : operator);
+  return compare(text, wanted, operator);
 }
 
 function compare<T extends number | string>(
@@ -250,8 +250,10 @@ function matches(
   if (operator === '!=') {
     return !items.some((item) => meets(item, '=', values[0]!, at, zone));
   }
+  // `in` matches when an item equals any of its values.
+  const each = operator === 'in' ? '=' : operator;
   return items.some((item) =>
-    values.some((candidate) => meets(item, operator, candidate, at, zone)),
+    values.some((candidate) => meets(item, each, candidate, at, zone)),
   );
 }
 
