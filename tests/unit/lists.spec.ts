@@ -172,3 +172,22 @@ test('a filter on a field the world does not declare for an object it must answe
     ),
   ]);
 });
+
+test('a listed object that is not as the world has it at now stops with one line', async () => {
+  const spec = await loadRelease(specDir, latestRelease);
+  const prices = spec.document.paths['/prices']!.get!;
+  const media = deref(spec.document, prices.responses['200']!).content![
+    'application/json'
+  ]!;
+  const page = deref(spec.document, Object.values(media.examples!)[0]!)
+    .value as Json;
+  // The world's now has no updated_at for the RRP, so only its fields tell.
+  (page.data as Json[])[1]!.amount = 14000;
+  expect(problemsOf(spec)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^openapi/resources/price\\.yaml:\\d+: the example of GET /prices \\(2023-07\\) shows prc_8Mv3Qa1 field "amount" is 14000 in the example, but 14900 at now \\(2023-05-04T16:00:00Z\\) in the world \\(openapi/world/world\\.yaml:\\d+\\)${tail}`,
+      ),
+    ),
+  ]);
+});

@@ -20,7 +20,12 @@ import type {
 import {deref, mergedSchema} from '../../../model/refs';
 import {locationOf, where} from '../../../model/yaml';
 import {sampleRequest} from '../samples';
-import {worldKey, type World, type WorldObject} from '../world';
+import {
+  objectAtNowProblems,
+  worldKey,
+  type World,
+  type WorldObject,
+} from '../world';
 
 /**
  * Lists are the world's answer (issue 30): every example page of a list
@@ -537,6 +542,10 @@ function pageProblem(
       item.updated_at !== state.updated_at
     ) {
       return `shows ${key} as it was at ${String(item.updated_at)}, but at ${new Date(at).toISOString().replace('.000Z', 'Z')} the world has it as at ${String(state.updated_at)} (${where(state, world.file)})`;
+    }
+    const [differs] = objectAtNowProblems(world, key, item);
+    if (differs !== undefined) {
+      return `shows ${differs}`;
     }
   }
   const hasMore = matching.length > request.limit;
