@@ -30,6 +30,7 @@ import {latestRelease, type ApiRelease} from './releases';
 import {errorCodeProblems} from './rules/error-codes';
 import {exampleStoryProblems} from './rules/example-rules';
 import {filterDeclarationProblems} from './rules/filters';
+import {listProblems} from './rules/lists';
 import {operationProblems} from './rules/operations';
 import {
   releasesTextProblems,
@@ -125,6 +126,15 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
       `Event examples of the ${release} document do not follow from the sample world's changes (${worldPath})`,
     problems: ({spec, world, numbers, fallbackFile}) =>
       eventProblems(spec, world, eventDates(numbers), fallbackFile).problems,
+  },
+  {
+    name: "list examples are the sample world's answer to their request",
+    reads: `each release document's lists, their samples' requests, ${worldPath}`,
+    on: 'release',
+    title: (release) =>
+      `List examples of the ${release} document are not the sample world's answer to their request (${worldPath})`,
+    problems: ({release, spec, world, fallbackFile}) =>
+      listProblems(spec, world, release, fallbackFile),
   },
   {
     name: 'texts state the product numbers as declared',

@@ -226,6 +226,19 @@ export function worldProblems(
 }
 
 /**
+ * How one object of an example differs from the world at now, as the
+ * messages of `worldProblems` (a list example shows its objects at now).
+ */
+export function objectAtNowProblems(
+  world: World,
+  key: string,
+  value: {[key: string]: JsonValue},
+): string[] {
+  const object = world.objects[key];
+  return object ? disagreements(world, key, object, value, true) : [];
+}
+
+/**
  * What the world says of the objects of one sample (a page's JSON block):
  * one message per object that disagrees, naming its key and each field.
  */

@@ -1,0 +1,668 @@
+import {
+  parseQuery,
+  type Expression,
+  type Value,
+} from '../../../lib/query-language';
+import {
+  cursorParameterName,
+  filterParameterName,
+  firstExample,
+  operationsOf,
+  pageCursor,
+} from '../../../model/operations';
+import type {
+  FilterDeclaration,
+  JsonValue,
+  LoadedSpec,
+  OperationEntry,
+  Schema,
+} from '../../../model/openapi-types';
+import {deref, mergedSchema} from '../../../model/refs';
+import {locationOf, where} from '../../../model/yaml';
+import {sampleRequest} from '../samples';
+import {
+  objectAtNowProblems,
+  worldKey,
+  type World,
+  type WorldObject,
+} from '../world';
+
+/**
+ * Lists are the world's answer (issue 30): every example page of a list
+ * that pages with `cursor` is what the sample world answers to the request
+ * its page's sample sends (the query parameters and `filter`, at the
+ * world's now): the world's objects of the listed kind that the list's
+ * company can see, that exist then and match the filter and parameters, in
+ * the list's declared order (`x-order`), cut at `limit`, with `has_more` and
+ * `next_cursor` to match. A sample is a first page, so it sends no cursor.
+ * The fields of each listed object are the world check's (world.ts): this
+ * check holds each object to its state at the moment (its `updated_at`).
+ */
+
+type Fields = Record<string, JsonValue>;
+
+const limitParameterName = 'limit';
+
+/** A list's declared order: a field of the listed object and a direction. */
+interface ListOrder {
+  field: string;
+  descending: boolean;
+}
+
+/** What a list operation's sample asks, as the check reads it. */
+interface ListRequest {
+  limit: number;
+  filter?: string;
+  expression: Expression | null;
+  /** The other query parameters, each a field of the listed object. */
+  parameters: [string, string][];
+  cursor?: string;
+  /** The path's parameters (a subscription's deliveries). */
+  pathValues: string[];
+}
+
+const isObject = (value: JsonValue | undefined): value is Fields =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const instant = (value: JsonValue | undefined) =>
+  typeof value === 'string' ? Date.parse(value) : Number.NaN;
+
+/** The world's moments of an object, oldest first; a `now` without `updated_at` holds from the start. */
+function stateAt(object: WorldObject, at: number): Fields | undefined {
+  const moments = [
+    ...(object.now ? [object.now] : []),
+    ...(object.earlier ?? []),
+  ].sort(
+    (a, b) =>
+      (a.updated_at === undefined ? -Infinity : instant(a.updated_at)) -
+      (b.updated_at === undefined ? -Infinity : instant(b.updated_at)),
+  );
+  return moments
+    .filter(
+      (moment) =>
+        moment.updated_at === undefined || instant(moment.updated_at) <= at,
+    )
+    .at(-1);
+}
+
+/** An object of the world as it is at a moment: its fixed fields and its state then. */
+const fieldsAt = (object: WorldObject, at: number): Fields => ({
+  ...object.fixed,
+  ...stateAt(object, at),
+});
+
+/** The value at a dotted path (`totals.total.amount`), or undefined. */
+function atPath(
+  fields: JsonValue | undefined,
+  path: string,
+): JsonValue | undefined {
+  return path
+    .split('.')
+    .reduce<JsonValue | undefined>(
+      (value, part) => (isObject(value) ? value[part] : undefined),
+      fields,
+    );
+}
+
+/** The company an object of the world belongs to, where the world says. */
+const companyOf = (fields: Fields) => fields.company_id ?? fields.company;
+
+/** The start of the day `daysBack` days before a moment, in a time zone. */
+function startOfDay(at: number, zone: string, daysBack: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!);
+  const offset =
+    Date.UTC(
+      parts.year!,
+      parts.month! - 1,
+      parts.day!,
+      parts.hour!,
+      parts.minute!,
+    ) -
+    Math.floor(at / 60_000) * 60_000;
+  return local - offset - daysBack * 86_400_000;
+}
+
+/** The instant a date value of a query stands for, at a moment, in a time zone. */
+function dateOf(value: Value, at: number, zone: string): number {
+  const word = value.raw.toLowerCase();
+  if (word === 'today' || word === 'yesterday') {
+    return startOfDay(at, zone, word === 'today' ? 0 : 1);
+  }
+  if (value.kind === 'date') {
+    return startOfDay(Date.parse(`${value.raw}T12:00:00Z`), zone, 0);
+  }
+  if (value.kind === 'date and time') {
+    return Date.parse(value.raw);
+  }
+  const match = /^-(\d+)([hdwm])$/.exec(value.raw);
+  const amount = Number(match?.[1]);
+  const unit = match?.[2];
+  if (unit === 'm') {
+    const date = new Date(at);
+    date.setUTCMonth(date.getUTCMonth() - amount);
+    return date.getTime();
+  }
+  const hours = {h: 1, d: 24, w: 168}[unit as 'h' | 'd' | 'w'];
+  return at - amount * hours * 3_600_000;
+}
+
+const isDateValue = (value: Value) =>
+  value.kind === 'date' ||
+  value.kind === 'date and time' ||
+  value.kind === 'relative date';
+
+/** Whether one value of a field meets one condition's value. */
+function meets(
+  field: JsonValue,
+  operator: string,
+  value: Value,
+  at: number,
+  zone: string,
+): boolean {
+  if (isDateValue(value)) {
+    const left = instant(field);
+    const right = dateOf(value, at, zone);
+    return Number.isNaN(left) ? false : compare(left, right, operator);
+  }
+  if (value.kind === 'number') {
+    return (
+      typeof field === 'number' && compare(field, Number(value.raw), operator)
+    );
+  }
+  if (value.kind === 'boolean') {
+    return compare(String(field), value.meaning, operator);
+  }
+  const text = typeof field === 'string' ? field.toLowerCase() : undefined;
+  const wanted = value.meaning.toLowerCase();
+  if (text === undefined) {
+    return false;
+  }
+  if (operator === 'contains') {
+    return text.includes(wanted);
+  }
+  if (operator === 'starts with') {
+    return text.startsWith(wanted);
+  }
+  return compare(text, wanted, operator);
+}
+
+function compare<T extends number | string>(
+  left: T,
+  right: T,
+  operator: string,
+) {
+  switch (operator) {
+    case '=':
+      return left === right;
+    case '!=':
+      return left !== right;
+    case '>':
+      return left > right;
+    case '>=':
+      return left >= right;
+    case '<':
+      return left < right;
+    default:
+      return left <= right;
+  }
+}
+
+/**
+ * Whether an object's fields match a parsed filter, at a moment; a name the
+ * world does not declare for the object throws its name, to be reported.
+ */
+function matches(
+  expression: Expression | null,
+  valueOf: (name: string) => JsonValue | undefined,
+  at: number,
+  zone: string,
+): boolean {
+  if (expression === null) {
+    return true;
+  }
+  if (expression.type === 'not') {
+    return !matches(expression.operand, valueOf, at, zone);
+  }
+  if (expression.type !== 'condition') {
+    const left = matches(expression.left, valueOf, at, zone);
+    return expression.type === 'and'
+      ? left && matches(expression.right, valueOf, at, zone)
+      : left || matches(expression.right, valueOf, at, zone);
+  }
+  const {field, operator, values} = expression;
+  const value = valueOf(field);
+  if (value === undefined) {
+    throw new UndeclaredField(field);
+  }
+  const items = Array.isArray(value) ? value : [value];
+  if (operator === 'is empty' || operator === 'is not empty') {
+    const empty = items.every((item) => item === null || item === '');
+    return operator === 'is empty' ? empty : !empty;
+  }
+  if (operator === '!=') {
+    return !items.some((item) => meets(item, '=', values[0]!, at, zone));
+  }
+  // `in` matches when an item equals any of its values.
+  const each = operator === 'in' ? '=' : operator;
+  return items.some((item) =>
+    values.some((candidate) => meets(item, each, candidate, at, zone)),
+  );
+}
+
+/** A field a filter or parameter names that the world does not declare for an object. */
+class UndeclaredField extends Error {
+  constructor(readonly field: string) {
+    super(field);
+  }
+}
+
+/**
+ * The list's order: its `x-order` (`placed_at desc`), or that of a
+ * parameter the sample sends that orders the list its own way (`product_id`
+ * gives images in order of `position`).
+ */
+function listOrder(
+  entry: OperationEntry,
+  request: ListRequest,
+): ListOrder | string {
+  const sent = entry.parameters.find(
+    (parameter) =>
+      'x-order' in parameter &&
+      request.parameters.some(([name]) => name === parameter.name),
+  );
+  const declared = ((sent ?? entry.operation) as {'x-order'?: unknown})[
+    'x-order'
+  ];
+  const match =
+    typeof declared === 'string'
+      ? /^([a-z_.]+) (asc|desc)$/.exec(declared)
+      : null;
+  return match
+    ? {field: match[1]!, descending: match[2] === 'desc'}
+    : `declares no order: add x-order (a field and asc or desc, such as "created_at desc") as its description says`;
+}
+
+/** What the page's sample of a list sends. */
+function listRequest(
+  spec: LoadedSpec,
+  entry: OperationEntry,
+): ListRequest | string {
+  const url = new URL(sampleRequest(spec.document, entry).url);
+  const query = [...url.searchParams];
+  const filter = url.searchParams.get(filterParameterName) ?? undefined;
+  const parsed = filter === undefined ? undefined : parseQuery(filter);
+  if (parsed && !parsed.ok) {
+    return `sends the filter ${filter}, which does not parse: ${parsed.error.message}`;
+  }
+  const limitParameter = entry.parameters.find(
+    ({name}) => name === limitParameterName,
+  );
+  const limit = Number(
+    url.searchParams.get(limitParameterName) ?? limitParameter?.schema?.default,
+  );
+  return {
+    limit,
+    filter,
+    expression: parsed?.expression ?? null,
+    parameters: query.filter(
+      ([name]) =>
+        ![
+          limitParameterName,
+          filterParameterName,
+          cursorParameterName,
+        ].includes(name),
+    ),
+    cursor: url.searchParams.get(cursorParameterName) ?? undefined,
+    pathValues: entry.parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => String(parameter.example)),
+  };
+}
+
+/** The request as a reader would say it: its filter and parameters, and its limit. */
+const describe = (request: ListRequest) =>
+  [
+    ...(request.filter === undefined ? [] : [request.filter]),
+    ...request.parameters.map(([name, value]) => `${name}=${value}`),
+    `limit=${request.limit}`,
+  ].join(', ');
+
+/** The world key of a listed item, and which world keys are of the list's kind. */
+interface ListKind {
+  keyOf: (item: Fields) => string | undefined;
+  holds: (key: string) => boolean;
+  /** The fields a world key names (a stock record's variant and warehouse). */
+  keyFields: (key: string) => Fields;
+}
+
+function listKind(
+  spec: LoadedSpec,
+  itemSchema: Schema,
+  pathValues: string[],
+): ListKind | string {
+  const properties = mergedSchema(spec.document, itemSchema).properties ?? {};
+  const idSchema = properties.id && mergedSchema(spec.document, properties.id);
+  const prefix = /^\^(\w+_)/.exec(String(idSchema?.pattern ?? ''))?.[1];
+  if (prefix) {
+    return {
+      keyOf: (item) => worldKey(item),
+      holds: (key) => key.startsWith(prefix) && !key.includes(':'),
+      keyFields: (key) => ({id: key}),
+    };
+  }
+  if (properties.variant_id && properties.warehouse_id && properties.on_hand) {
+    return {
+      keyOf: (item) => worldKey(item),
+      holds: (key) => /^var_[A-Za-z0-9]+:wh_[A-Za-z0-9]+$/.test(key),
+      keyFields: (key) => {
+        const [variant, warehouse] = key.split(':');
+        return {variant_id: variant!, warehouse_id: warehouse!};
+      },
+    };
+  }
+  if (properties.event_id && properties.attempt && pathValues.length === 1) {
+    // A subscription's delivery attempts, keyed `subscription:event:attempt`.
+    return {
+      keyOf: (item) =>
+        `${pathValues[0]}:${String(item.event_id)}:${String(item.attempt)}`,
+      holds: (key) => key.startsWith(`${pathValues[0]}:evt_`),
+      keyFields: (key) => ({event_id: key.split(':')[1]!}),
+    };
+  }
+  return 'lists objects the sample world does not key (no id, no stock record, no delivery)';
+}
+
+/** One candidate of the answer: the world's object at the moment, or why not. */
+interface Candidate {
+  key: string;
+  fields: Fields;
+  /** Why the answer leaves it out, or undefined when it is in. */
+  out?: string;
+}
+
+/**
+ * The world's answer to a list's request, at a moment: every object of the
+ * kind, each in the answer or with the reason it is not, in the list's
+ * order.
+ */
+function worldAnswer(
+  world: World,
+  declaration: FilterDeclaration | undefined,
+  kind: ListKind,
+  request: ListRequest,
+  order: ListOrder,
+  at: number,
+  listed: Map<string, Fields>,
+): {candidates: Candidate[]; problem?: string} {
+  const company = [...listed.keys()]
+    .map((key) => world.objects[key])
+    .map((object) => object && companyOf(fieldsAt(object, at)))
+    .find((found) => found !== undefined);
+  const zone = String(
+    (company !== undefined &&
+      world.objects[String(company)]?.fixed?.timezone) ||
+      'UTC',
+  );
+  const candidates: Candidate[] = [];
+  let problem: string | undefined;
+  for (const [key, object] of Object.entries(world.objects)) {
+    if (!kind.holds(key)) {
+      continue;
+    }
+    const own = {...kind.keyFields(key), ...fieldsAt(object, at)};
+    // A field the world does not declare is as the example shows it.
+    const shown = listed.get(key) ?? {};
+    const valueOf = (name: string): JsonValue | undefined => {
+      const related = declaration?.related?.[name];
+      if (related) {
+        const via = atPath(own, related.via) ?? atPath(shown, related.via);
+        const [, ...fieldPath] = related.matches.split('.');
+        const linked = (Array.isArray(via) ? via : [via]).map((id) => {
+          const other = world.objects[String(id)];
+          return other && atPath(fieldsAt(other, at), fieldPath.join('.'));
+        });
+        return linked.every((value) => value !== undefined)
+          ? (linked as JsonValue[])
+          : undefined;
+      }
+      return atPath(own, name) ?? atPath(shown, name);
+    };
+    // A parameter names a field of the listed object (or a list of them).
+    const declared = (name: string): JsonValue => {
+      const value = valueOf(name);
+      if (value === undefined) {
+        throw new UndeclaredField(name);
+      }
+      return value;
+    };
+    const candidate: Candidate = {key, fields: {...shown, ...own}};
+    candidates.push(candidate);
+    try {
+      const otherCompany =
+        company !== undefined &&
+        companyOf(own) !== undefined &&
+        companyOf(own) !== company;
+      const unmatched = () =>
+        request.parameters.find(
+          ([name, value]) =>
+            ![declared(name)].flat().some((item) => String(item) === value),
+        );
+      if (otherCompany) {
+        candidate.out = `it belongs to ${String(companyOf(own))}, not to the list's company ${String(company)}`;
+      } else if (instant(own.created_at) > at) {
+        candidate.out = `it is created at ${String(own.created_at)}`;
+      } else {
+        const [name] = unmatched() ?? [];
+        if (name !== undefined) {
+          candidate.out = `its ${name} is ${JSON.stringify(valueOf(name))}`;
+        } else if (!matches(request.expression, valueOf, at, zone)) {
+          candidate.out = 'it does not match the filter';
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof UndeclaredField)) {
+        throw error;
+      }
+      problem ??= `cannot be answered: the world declares no ${error.field} of ${key} (${where(object, world.file)}), and the example does not show it; declare it in the world`;
+    }
+  }
+  const sortValue = (candidate: Candidate) => candidate.fields[order.field];
+  candidates.sort((a, b) => {
+    const left = String(sortValue(a) ?? '');
+    const right = String(sortValue(b) ?? '');
+    const byField =
+      typeof sortValue(a) === 'number' && typeof sortValue(b) === 'number'
+        ? Number(sortValue(a)) - Number(sortValue(b))
+        : left.localeCompare(right);
+    // Objects of the same moment come in the order of their IDs.
+    return (
+      (order.descending ? -byField : byField) || a.key.localeCompare(b.key)
+    );
+  });
+  return {candidates, problem};
+}
+
+/** The first difference between a list example and the world's answer, if any. */
+function pageProblem(
+  world: World,
+  page: Fields,
+  kind: ListKind,
+  answer: Candidate[],
+  request: ListRequest,
+  order: ListOrder,
+  at: number,
+): string | undefined {
+  const asked = `the world's answer to ${describe(request)} at ${new Date(at).toISOString().replace('.000Z', 'Z')}`;
+  const data = Array.isArray(page.data) ? page.data.filter(isObject) : [];
+  const matching = answer.filter((candidate) => candidate.out === undefined);
+  const expected = matching.slice(0, request.limit);
+  const keys = data.map((item) => kind.keyOf(item) ?? '(an object without ID)');
+  for (const [index, key] of keys.entries()) {
+    const wanted = expected[index];
+    if (key === wanted?.key) {
+      continue;
+    }
+    const candidate = answer.find((found) => found.key === key);
+    if (!candidate) {
+      return `lists ${key}, which the sample world does not hold; declare it in ${where(world.objects, world.file).replace(/:\d+$/, '')}, or list what the world holds`;
+    }
+    if (candidate.out !== undefined) {
+      return `lists ${key}, which ${asked} leaves out: ${candidate.out}`;
+    }
+    if (!wanted) {
+      return `lists ${key} after the ${request.limit} objects of the page (limit=${request.limit})`;
+    }
+    const place = index === 0 ? 'first' : `after ${keys[index - 1]}`;
+    return keys.includes(wanted.key)
+      ? `lists ${key} ${place}, but ${asked}, by ${order.field} ${order.descending ? 'desc' : 'asc'}, has ${wanted.key} there`
+      : `lists ${key} ${place}, but ${asked} has ${wanted.key} there, which the example leaves out`;
+  }
+  if (expected.length > keys.length) {
+    return `leaves out ${expected[keys.length]!.key}, which ${asked} holds after ${keys.at(-1) ?? 'nothing'}`;
+  }
+  for (const item of data) {
+    const key = kind.keyOf(item)!;
+    const state = stateAt(world.objects[key]!, at);
+    if (
+      item.updated_at !== undefined &&
+      state?.updated_at !== undefined &&
+      item.updated_at !== state.updated_at
+    ) {
+      return `shows ${key} as it was at ${String(item.updated_at)}, but at ${new Date(at).toISOString().replace('.000Z', 'Z')} the world has it as at ${String(state.updated_at)} (${where(state, world.file)})`;
+    }
+    const [differs] = objectAtNowProblems(world, key, item);
+    if (differs !== undefined) {
+      return `shows ${differs}`;
+    }
+  }
+  const hasMore = matching.length > request.limit;
+  if (page.has_more !== hasMore) {
+    return `has has_more ${JSON.stringify(page.has_more)}, but ${asked} has ${matching.length} objects ${hasMore ? 'for' : 'within'} limit=${request.limit}`;
+  }
+  const last = data.at(-1);
+  const cursor = hasMore && last ? pageCursor(last) : null;
+  if (page.next_cursor !== cursor) {
+    return `has next_cursor ${JSON.stringify(page.next_cursor)}, but ${hasMore ? `a page that ends with ${keys.at(-1)} and has more has the cursor after it, ${JSON.stringify(cursor)}` : 'the last page has null'}`;
+  }
+  return undefined;
+}
+
+/** The schema of one listed object of a list operation's page. */
+function itemSchemaOf(
+  spec: LoadedSpec,
+  entry: OperationEntry,
+): Schema | undefined {
+  const response = entry.operation.responses['200'];
+  const media =
+    response && deref(spec.document, response).content?.['application/json'];
+  const items =
+    media?.schema &&
+    mergedSchema(spec.document, media.schema).properties?.data?.items;
+  return items && deref(spec.document, items);
+}
+
+/**
+ * Every list example of a release's document that is not the world's
+ * answer to its sample's request, one line per example at its file and
+ * line: the first difference.
+ */
+export function listProblems(
+  spec: LoadedSpec,
+  world: World,
+  release: string,
+  fallbackFile: string,
+): string[] {
+  const at = instant(world.now);
+  return operationsOf(spec.document, Object.keys(spec.document.paths))
+    .filter(
+      (entry) =>
+        entry.method === 'get' &&
+        entry.parameters.some(
+          ({name, in: location}) =>
+            name === cursorParameterName && location === 'query',
+        ),
+    )
+    .flatMap((entry) => {
+      const response = deref(spec.document, entry.operation.responses['200']!);
+      const media = response.content?.['application/json'];
+      const examples = Object.values(media?.examples ?? {}).map((example) =>
+        deref(spec.document, example),
+      );
+      const fallback = firstExample(spec.document, media);
+      const named = `GET ${entry.path} (${release})`;
+      const line = (value: unknown) =>
+        where(
+          locationOf(value) ? value : (media ?? entry.operation),
+          fallbackFile,
+        );
+      const request = listRequest(spec, entry);
+      const order =
+        typeof request === 'string' ? request : listOrder(entry, request);
+      const itemSchema = itemSchemaOf(spec, entry);
+      if (
+        typeof request === 'string' ||
+        typeof order === 'string' ||
+        !itemSchema
+      ) {
+        const why =
+          typeof request === 'string'
+            ? request
+            : typeof order === 'string'
+              ? order
+              : 'has no data[] to list';
+        return [`${line(entry.operation)}: ${named} ${why}.`];
+      }
+      if (request.cursor !== undefined) {
+        return [
+          `${line(entry.operation)}: the sample of ${named} sends cursor=${request.cursor}, but its example is a first page, which sends no cursor. Remove the cursor parameter's example.`,
+        ];
+      }
+      const kind = listKind(spec, itemSchema, request.pathValues);
+      if (typeof kind === 'string') {
+        return [`${line(entry.operation)}: ${named} ${kind}.`];
+      }
+      const pages =
+        examples.length > 0
+          ? examples.map((example) => example.value)
+          : [fallback?.example.value];
+      return pages.filter(isObject).flatMap((page) => {
+        const data = Array.isArray(page.data) ? page.data.filter(isObject) : [];
+        const listed = new Map(
+          data.flatMap((item) => {
+            const key = kind.keyOf(item);
+            return key ? [[key, item] as const] : [];
+          }),
+        );
+        const {candidates, problem} = worldAnswer(
+          world,
+          entry.operation['x-filter'],
+          kind,
+          request,
+          order,
+          at,
+          listed,
+        );
+        const found =
+          problem ??
+          pageProblem(world, page, kind, candidates, request, order, at);
+        return found
+          ? [
+              `${line(page)}: the example of ${named} ${found}. Make the example the world's answer, or change its request or the world.`,
+            ]
+          : [];
+      });
+    });
+}
