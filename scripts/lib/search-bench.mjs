@@ -11,10 +11,12 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -378,13 +380,17 @@ export function siteCopy({commit, extraCopies}) {
     .map((entry) => entry.name);
   for (let copy = 1; copy <= extraCopies; copy += 1) {
     for (const folder of guideFolders) {
-      cpSync(
-        path.join(docs, folder),
-        path.join(docs, `${folder}-copy-${copy}`),
-        {
-          recursive: true,
-        },
-      );
+      const target = path.join(docs, `${folder}-copy-${copy}`);
+      cpSync(path.join(docs, folder), target, {recursive: true});
+      // Each copy is a sidebar category of its own name.
+      const category = path.join(target, '_category_.json');
+      if (existsSync(category)) {
+        const file = JSON.parse(readFileSync(category, 'utf8'));
+        writeFileSync(
+          category,
+          JSON.stringify({...file, label: `${file.label} (copy ${copy})`}),
+        );
+      }
     }
   }
   return dir;
