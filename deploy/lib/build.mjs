@@ -201,21 +201,24 @@ async function missingReferences(buildDir, files, facts, shown) {
         }
       }
     }
-    // The site reads an index in pieces, from the folder of its name.
+    // The site reads an index in pieces, from the folder of its name, in
+    // each folder whose pages read one of their own.
     for (const [index, script] of indexes) {
-      const folder = index.replace(/\.json$/, '');
-      const manifest = `${folder}/${searchManifest}`;
-      need(`${baseUrl}${manifest}`, script);
-      if (files.has(manifest)) {
-        const pieces = searchIndexPieces(await read(manifest));
-        if (!pieces) {
-          missing.set(
-            manifest,
-            `${script}, which reads it as the manifest of its pieces, but it is not one`,
-          );
-        }
-        for (const piece of pieces ?? []) {
-          need(`${baseUrl}${folder}/${piece}`, manifest);
+      for (const under of facts.searchFolders) {
+        const folder = `${under}${index.replace(/\.json$/, '')}`;
+        const manifest = `${folder}/${searchManifest}`;
+        need(`${baseUrl}${manifest}`, script);
+        if (files.has(manifest)) {
+          const pieces = searchIndexPieces(await read(manifest));
+          if (!pieces) {
+            missing.set(
+              manifest,
+              `${script}, which reads it as the manifest of its pieces, but it is not one`,
+            );
+          }
+          for (const piece of pieces ?? []) {
+            need(`${baseUrl}${folder}/${piece}`, manifest);
+          }
         }
       }
     }

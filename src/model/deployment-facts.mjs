@@ -44,7 +44,20 @@ export const securityHeadersFile = '_security-headers.json';
  * @property {string} baseUrl The base path, with a leading and trailing slash
  *   (never a "." or ".." segment: it names folders on the server).
  * @property {'local' | 'algolia'} search The local index or Algolia DocSearch.
+ * @property {string[]} searchFolders The folders under the base path whose
+ *   pages read a local search index of their own: `''` for the site's, then
+ *   each older API release's (`docs/api/2023-01/`); none with DocSearch.
  */
+
+/**
+ * A folder under the base path: empty, or /-separated names ending in `/`,
+ * none of them "." or "..".
+ * @param {string} folder
+ */
+const isFolderPath = (folder) =>
+  folder === '' ||
+  (/^([^/]+\/)+$/.test(folder) &&
+    !folder.split('/').some((part) => part === '.' || part === '..'));
 
 /**
  * Reads the facts of a build folder; throws a message naming the folder when
@@ -70,10 +83,15 @@ export function readDeploymentFacts(buildDir) {
     facts.baseUrl
       .split('/')
       .some((/** @type {string} */ part) => part === '.' || part === '..') ||
-    !['local', 'algolia'].includes(facts.search)
+    !['local', 'algolia'].includes(facts.search) ||
+    !Array.isArray(facts.searchFolders) ||
+    facts.searchFolders.some(
+      (/** @type {unknown} */ folder) =>
+        typeof folder !== 'string' || !isFolderPath(folder),
+    )
   ) {
     throw new Error(
-      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search): build again with a plain BASE_URL such as ${defaultBaseUrl}.`,
+      `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search, the search index folders): build again with a plain BASE_URL such as ${defaultBaseUrl}.`,
     );
   }
   return facts;

@@ -60,7 +60,8 @@ export function makeBuild(
     )
     .join('');
   const files: Record<string, string> = {
-    '_deployment.json': JSON.stringify(facts),
+    // The one index of the site's own folder, unless the facts say otherwise.
+    '_deployment.json': JSON.stringify({searchFolders: [''], ...facts}),
     '_security-headers.json': JSON.stringify([
       ['Content-Security-Policy', csp],
     ]),

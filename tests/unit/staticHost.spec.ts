@@ -30,6 +30,7 @@ function makeBuild(name: string, baseUrl: string, assets: string[]) {
       url: 'https://example.com',
       baseUrl,
       search: 'local',
+      searchFolders: [''],
     }),
     '_security-headers.json': '[]',
     _headers: `${baseUrl}*\n  X-Content-Type-Options: nosniff\n`,

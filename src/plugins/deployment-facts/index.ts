@@ -1,6 +1,7 @@
 import {writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {searchIndexFolders} from '../release-search';
 import {
   deploymentFactsFile,
   type DeploymentFacts,
@@ -8,7 +9,7 @@ import {
 
 /**
  * Writes the deployment facts of the loaded config (origin, base path,
- * search backend) into the build, so the post-build step, the deploy, the
+ * search backend and the folders of its indexes) into the build, so the post-build step, the deploy, the
  * servers and the tests read them from the build itself.
  */
 export default function deploymentFactsPlugin({
@@ -16,11 +17,15 @@ export default function deploymentFactsPlugin({
 }: LoadContext): Plugin {
   return {
     name: 'deployment-facts',
-    async postBuild({outDir}) {
+    async postBuild({outDir, plugins}) {
+      const algolia = Boolean(siteConfig.themeConfig.algolia);
       const facts: DeploymentFacts = {
         url: siteConfig.url,
         baseUrl: siteConfig.baseUrl,
-        search: siteConfig.themeConfig.algolia ? 'algolia' : 'local',
+        search: algolia ? 'algolia' : 'local',
+        searchFolders: algolia
+          ? []
+          : searchIndexFolders(plugins, siteConfig.baseUrl),
       };
       await writeFile(
         path.join(outDir, deploymentFactsFile),

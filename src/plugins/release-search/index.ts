@@ -30,6 +30,25 @@ const docsPluginName = 'docusaurus-plugin-content-docs';
 const isApiDocs = (plugin: LoadedPlugin) =>
   plugin.name === docsPluginName && plugin.options.id === apiDocsPluginId;
 
+/**
+ * The folders under the base path that hold a search index, as the theme
+ * writes them: `''` for the latest version's (the site's), and each older
+ * version's own path (`docs/api/2023-01/`).
+ */
+export function searchIndexFolders(
+  plugins: LoadedPlugin[],
+  baseUrl: string,
+): string[] {
+  return [
+    '',
+    ...plugins
+      .filter((plugin) => plugin.name === docsPluginName)
+      .flatMap((plugin) => (plugin.content as LoadedContent).loadedVersions)
+      .filter((version) => !version.isLast)
+      .map((version) => `${version.path.slice(baseUrl.length)}/`),
+  ];
+}
+
 /** The plugins as the theme reads them, the guides added to older releases. */
 export function withGuidesInEachRelease(
   plugins: LoadedPlugin[],
