@@ -12,6 +12,8 @@ import {
 } from './mdast';
 import {explainedErrorCodeChanges} from './changelog-error-codes';
 import type {LoadedSpec} from '../../model/openapi-types';
+import {inWords} from '../../model/number-words';
+import {apiDocsPath, olderReleaseDocsPath} from './api-section';
 
 const kindLabels: Record<ChangeKind, string> = {
   breaking: 'Breaking',
@@ -122,13 +124,13 @@ function renderErrorCodeChanges(
       ),
       {
         type: 'link',
-        url: `/docs/api/${previous}/errors`,
+        url: `${olderReleaseDocsPath(previous)}/errors`,
         children: [text(previous)],
       },
       text(', '),
-      {type: 'link', url: '/docs/api/errors', children: [text(release)]},
+      {type: 'link', url: `${apiDocsPath}/errors`, children: [text(release)]},
       text(
-        `): ${changes.filter(({change}) => change === 'removed').length} removed and ${changes.filter(({change}) => change === 'added').length} added.`,
+        `): ${inWords(changes.filter(({change}) => change === 'removed').length)} removed and ${inWords(changes.filter(({change}) => change === 'added').length)} added.`,
       ),
     ),
     labelledTable(
