@@ -96,6 +96,19 @@ const errorCodeChangeLabels: Record<ErrorCodeChange['change'], string> = {
   'status changed': 'Status changed',
 };
 
+/** How many codes each kind of change has, in words: "one removed and nine added". */
+function counted(changes: readonly ErrorCodeChange[]): string {
+  const parts = (['removed', 'added', 'status changed'] as const).flatMap(
+    (kind) => {
+      const count = changes.filter(({change}) => change === kind).length;
+      return count > 0 ? [`${inWords(count)} ${kind}`] : [];
+    },
+  );
+  return parts.length > 1
+    ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`
+    : parts.join('');
+}
+
 /**
  * The error catalogue's changes, after the differences: each code added,
  * removed or answering another status, and the change of the upgrade guide
@@ -129,9 +142,7 @@ function renderErrorCodeChanges(
       },
       text(', '),
       {type: 'link', url: `${apiDocsPath}/errors`, children: [text(release)]},
-      text(
-        `): ${inWords(changes.filter(({change}) => change === 'removed').length)} removed and ${inWords(changes.filter(({change}) => change === 'added').length)} added.`,
-      ),
+      text(`): ${counted(changes)}.`),
     ),
     labelledTable(
       `Error codes: changes from ${previous} to ${release}`,
