@@ -46,6 +46,10 @@ const advanced: SiteRoute[] = [
   {path: '/help/docs/advanced/sales-export-formats', h1: /sales export/i},
   {path: '/help/docs/advanced/api-keys', h1: /api keys/i},
   {path: '/help/docs/advanced/webhooks', h1: /webhooks/i},
+  {
+    path: '/help/docs/advanced/sandbox-walkthrough',
+    h1: /end to end in the sandbox/i,
+  },
 ];
 
 const authors: SiteRoute[] = [

@@ -50,3 +50,42 @@ function elementsUnder(node: Node): HtmlElement[] {
 /** Every element of a page, in document order. */
 export const elementsOf = (html: string): HtmlElement[] =>
   elementsUnder(parse(html));
+
+/**
+ * Every `&name=` written with a bare `&` in the text or an attribute of a
+ * page, each with a little of the HTML around it. HTML5 lets a browser read
+ * `?limit=1&order=desc` as it is meant, but parsers other than browsers read
+ * `&order` as the start of an entity; the site writes `&amp;`. Scripts and
+ * styles are their own languages, where `&` is no entity, and are left out.
+ */
+export function bareAmpersands(html: string): string[] {
+  const found: string[] = [];
+  const check = (location: {startOffset: number; endOffset: number}) => {
+    const source = html.slice(location.startOffset, location.endOffset);
+    for (const match of source.matchAll(/&[A-Za-z_][\w.-]*=/g)) {
+      const at = location.startOffset + match.index;
+      found.push(html.slice(Math.max(0, at - 40), at + match[0].length + 20));
+    }
+  };
+  const visit = (node: Node) => {
+    if (node.nodeName === '#text' && node.sourceCodeLocation) {
+      check(node.sourceCodeLocation);
+    }
+    if (!('childNodes' in node)) {
+      return;
+    }
+    if ('tagName' in node) {
+      for (const attribute of Object.values(
+        node.sourceCodeLocation?.attrs ?? {},
+      )) {
+        check(attribute);
+      }
+      if (node.tagName === 'script' || node.tagName === 'style') {
+        return;
+      }
+    }
+    node.childNodes.forEach(visit);
+  };
+  visit(parse(html, {sourceCodeLocationInfo: true}));
+  return found;
+}

@@ -10,6 +10,7 @@ import {
   type ChangeRow,
 } from '../../src/plugins/openapi-reference/changelog-rows';
 import {releaseChanges} from '../../src/plugins/openapi-reference/changelog';
+import {explainedErrorCodeChanges} from '../../src/plugins/openapi-reference/changelog-error-codes';
 import {
   applyOverlay,
   loadRelease,
@@ -262,6 +263,16 @@ for (const olderRelease of olderReleases) {
       expect(
         row(/field `new_amount` removed from `PriceChangeCreate`/).kind,
       ).toBe('breaking');
+      // The kinds the page explains where other diff tools judge otherwise
+      // (api/changelog.mdx, "How this list judges a change").
+      expect(row(/^`400` response removed$/).kind).toBe('additive');
+      expect(row(/^query parameter `filter` added$/).kind).toBe('additive');
+      expect(row(/^response header `X-RateLimit-Remaining` renamed/).kind).toBe(
+        'breaking',
+      );
+      expect(row(/^`pattern` .* removed from `Problem\.detail`/).kind).toBe(
+        'breaking',
+      );
       // `errors` on a 422 is one row over every operation that answers 422.
       expect(
         row(/field `errors` added to `Problem`/).where.length,
@@ -327,5 +338,55 @@ test('a difference no section explains stops the load at the file and line it wa
     }),
   ).toThrow(
     /^The changelog \(api\/changelog\.mdx\) explains no change for these differences between the releases: openapi\/resources\/brand\.yaml:\d+: `maxLength` of `Brand\.name` changed from `80` to `120` \(GET \/brands, .*`Brand` object\)\. Explain it/,
+  );
+});
+
+test('the error catalogue’s changes are computed from both releases and each is explained', async () => {
+  const [before, after] = await Promise.all([
+    load(olderReleases[0]!),
+    load(latestRelease),
+  ]);
+  const changes = explainedErrorCodeChanges(before, after);
+  const codes = (change: string) =>
+    changes
+      .filter((entry) => entry.change === change)
+      .map(({code, status, explanation}) => [code, status, explanation.id]);
+  expect(codes('removed')).toEqual([
+    ['filter_not_supported', 400, 'filter-on-every-list'],
+  ]);
+  expect(codes('added')).toHaveLength(9);
+  expect(codes('added')).toEqual(
+    expect.arrayContaining([
+      ['invalid_filter', 422, 'validation-errors-list-every-field'],
+      ['cursor_expired', 422, 'validation-errors-list-every-field'],
+      ['invalid_gtin', 422, 'validation-errors-list-every-field'],
+    ]),
+  );
+  expect(codes('status changed')).toEqual([]);
+});
+
+test('an error code no section explains stops the load at the catalogue entry', async () => {
+  const release = olderReleases[0]!;
+  const overlay = readOverlay(specDir, release);
+  const file = overlayPath(specDir, release);
+  // An older release without `duplicate_sku`: a code added that nobody explained.
+  const before = finishSpec(
+    await applyOverlay(
+      mergeSpec(specDir),
+      {
+        ...overlay,
+        actions: [
+          ...overlay.actions,
+          {target: "$['x-error-codes'].duplicate_sku", remove: true},
+        ],
+      },
+      file,
+    ),
+    file,
+    release,
+  );
+  const after = await load(latestRelease);
+  expect(() => explainedErrorCodeChanges(before, after, file)).toThrow(
+    /^The changelog \(api\/changelog\.mdx\) explains no change for these differences between the releases: openapi\/openapi\.yaml:\d+: error code `duplicate_sku` \(409\) added\. Explain it/,
   );
 });

@@ -7,7 +7,11 @@ import {
 } from '../../model/authoringError';
 import {type OpenApiDocument, type Parameter} from '../../model/openapi-types';
 import {locationOf} from '../../model/yaml';
-import {type ChangeKind, type ReleaseChange} from './changelog-walk';
+import {
+  type ChangeKind,
+  type ErrorCodeChange,
+  type ReleaseChange,
+} from './changelog-walk';
 import {parameterKey} from './changelog-parameters';
 
 /** A change of the upgrade guide and the differences it explains. */
@@ -16,6 +20,10 @@ export interface ExplainedChange {
   id: string;
   title: string;
   explains: (change: Pick<ReleaseChange, 'what' | 'pointers'>) => boolean;
+  /** The changes of the error catalogue it explains (`changelog-error-codes.ts`). */
+  explainsErrorCode?: (
+    change: Pick<ErrorCodeChange, 'status' | 'code'>,
+  ) => boolean;
 }
 
 /** The breaking changes of `2023-07` over `2023-01`, and change 6 (new in 2023-07 only). */
@@ -44,12 +52,15 @@ export const explainedChanges: ExplainedChange[] = [
     explains: ({what, pointers}) =>
       what.includes('ValidationProblem') ||
       pointers.some((pointer) => pointer.includes('/responses/422/')),
+    // A 2023-01 `422` has no `errors[]`, so it carries no code.
+    explainsErrorCode: ({status}) => status === 422,
   },
   {
     id: 'filter-on-every-list',
     title: 'filter= on every list',
     explains: ({what}) =>
       what.includes('parameter `filter`') || what === '`400` response removed',
+    explainsErrorCode: ({code}) => code === 'filter_not_supported',
   },
 ];
 

@@ -23,6 +23,20 @@ export interface ReleaseChange {
   pointers: string[];
 }
 
+/**
+ * A code of the error catalogue (`x-error-codes`) that one release has and
+ * the other lacks, or that answers with another status. The catalogue is
+ * documentation to the diff of the documents (`changelog.ts`), but an
+ * integration branches on its codes, so the changelog lists its changes
+ * beside the differences, each explained by a change of the upgrade guide.
+ */
+export interface ErrorCodeChange {
+  code: string;
+  /** The status it answers with: in the newer release, or the older for a removed code. */
+  status: number;
+  change: 'added' | 'removed' | 'status changed';
+}
+
 /** Parts of the document that are prose, examples or the reference's own data. */
 export const documentationKeys = new Set([
   'description',

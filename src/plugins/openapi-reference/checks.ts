@@ -21,6 +21,7 @@ import {
   type ProductNumber,
 } from '../../model/product-numbers';
 import {groupChanges} from './changelog-rows';
+import {explainedErrorCodeChanges} from './changelog-error-codes';
 import {type ReleaseChange} from './changelog-walk';
 import {eventDates, eventProblems, eventShapeProblems} from './events';
 import {exampleProblems} from './examples';
@@ -234,28 +235,36 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
   },
   {
     name: 'every difference between the releases is explained',
-    reads: 'the changes the model computed, explainedChanges (changelog.ts)',
+    reads:
+      'the changes the model computed, the error catalogues, explainedChanges (changelog-rows.ts)',
     on: 'model',
     title:
       'The changelog (api/changelog.mdx) explains no change for these differences between the releases',
     problems: ({changes}) =>
-      changes.flatMap(({before, after, changes: computed, fallbackFile}) => {
-        // groupChanges, which the changelog page renders with, refuses an
-        // unexplained difference; its problems are this check's.
-        try {
-          groupChanges(computed, {
-            before: before.document,
-            after: after.document,
-            fallbackFile,
-          });
-          return [];
-        } catch (error) {
-          if (error instanceof AuthoringError) {
-            return [...error.problems];
+      changes.flatMap(({before, after, changes: computed, fallbackFile}) =>
+        // groupChanges and explainedErrorCodeChanges, which the changelog
+        // page renders with, refuse an unexplained difference; their
+        // problems are this check's.
+        [
+          () =>
+            groupChanges(computed, {
+              before: before.document,
+              after: after.document,
+              fallbackFile,
+            }),
+          () => explainedErrorCodeChanges(before, after, fallbackFile),
+        ].flatMap((explain) => {
+          try {
+            explain();
+            return [];
+          } catch (error) {
+            if (error instanceof AuthoringError) {
+              return [...error.problems];
+            }
+            throw error;
           }
-          throw error;
-        }
-      }),
+        }),
+      ),
   },
   {
     name: 'the guide-only lifecycles are well formed',
