@@ -1,9 +1,9 @@
 // The screen labels a page may set in bold (src/data/app-labels.yaml): their declaration, and the checks of bold labels in pages and lifecycles.
-import path from 'node:path';
+import {z} from 'zod';
 import {lifecycleProperties, stateAspects, stateText} from './lifecycles';
-import {locationOf, readYaml} from './yaml';
+import {readDataFile} from './dataFile';
+import {where} from './yaml';
 import {type Lifecycle, type OpenApiDocument} from './openapi-types';
-import {AuthoringError} from './authoringError';
 import {nearest} from './nearest';
 
 /**
@@ -16,14 +16,24 @@ import {nearest} from './nearest';
 
 export const appLabelsPath = 'src/data/app-labels.yaml';
 
-export interface AppLabelsFile {
+/** A label: one trimmed step of a screen, not a path of several. */
+const label = z
+  .string()
+  .min(1)
+  .refine((text) => text.trim() === text, 'a label is trimmed')
+  .refine(
+    (text) => !text.includes(' → '),
+    'a label is one step; declare each step of a path as its own label',
+  );
+
+const labelsFileSchema = z.strictObject({
   /** The Hub's labels, by screen. */
-  hub: Record<string, string[]>;
+  hub: z.record(z.string(), z.array(label)),
   /** Names of the sample data as the screens show them (stores, warehouses). */
-  records: string[];
+  records: z.array(label),
   /** Other systems' labels, by system, spelt as they spell them. */
-  other: Record<string, string[]>;
-}
+  other: z.record(z.string(), z.array(label)),
+});
 
 export interface AppLabels {
   /** Every label of the Hub's screens. */
@@ -32,65 +42,29 @@ export interface AppLabels {
   all: Map<string, string>;
 }
 
-/** Reads and checks the declaration; a malformed entry names its line. */
+/** Reads the declaration, checked against its schema. */
 export function loadAppLabels(siteDir: string): AppLabels {
-  const file = path.join(siteDir, appLabelsPath);
-  const data = readYaml<AppLabelsFile>(file);
-  const problems: string[] = [];
-  const at = (value: unknown) => {
-    const found = locationOf(value);
-    return `${appLabelsPath}${found ? `:${found.line}` : ''}`;
-  };
+  const data = readDataFile(
+    siteDir,
+    appLabelsPath,
+    labelsFileSchema,
+    'the app labels',
+  );
+  const hub = new Set(Object.values(data.hub).flat());
   const all = new Map<string, string>();
-  const hub = new Set<string>();
-  const group = (
-    owner: string,
-    labels: unknown,
-    container: unknown,
-    add: (label: string) => void,
-  ) => {
-    if (!Array.isArray(labels)) {
-      problems.push(
-        `${at(container)}: "${owner}" must be a list of labels, one per line.`,
-      );
-      return;
+  for (const text of hub) {
+    all.set(text, 'the Hub');
+  }
+  const add = (texts: string[], owner: string) => {
+    for (const text of texts) {
+      if (!all.has(text)) {
+        all.set(text, owner);
+      }
     }
-    labels.forEach((label: unknown) => {
-      if (typeof label !== 'string' || label.trim() !== label || !label) {
-        problems.push(
-          `${at(labels)}: "${owner}" has a label that is not a trimmed string: ${JSON.stringify(label)}.`,
-        );
-        return;
-      }
-      if (label.includes(' → ')) {
-        problems.push(
-          `${at(labels)}: "${label}" is a path; declare each of its steps as its own label.`,
-        );
-        return;
-      }
-      add(label);
-    });
   };
-  for (const [screen, labels] of Object.entries(data.hub ?? {})) {
-    group(`hub: ${screen}`, labels, data.hub, (label) => {
-      hub.add(label);
-      all.set(label, 'the Hub');
-    });
-  }
-  group('records', data.records, data, (label) => {
-    if (!all.has(label)) {
-      all.set(label, 'the sample data');
-    }
-  });
-  for (const [system, labels] of Object.entries(data.other ?? {})) {
-    group(`other: ${system}`, labels, data.other, (label) => {
-      if (!all.has(label)) {
-        all.set(label, system);
-      }
-    });
-  }
-  if (problems.length > 0) {
-    throw new AuthoringError('The app labels are malformed', problems);
+  add(data.records, 'the sample data');
+  for (const [system, texts] of Object.entries(data.other)) {
+    add(texts, system);
   }
   return {hub, all};
 }
@@ -176,14 +150,6 @@ export function labelProblems(
   );
 }
 
-/** `file:line` of a value read from a YAML file, relative to the working folder. */
-function yamlLine(value: unknown, fallback: string): string {
-  const found = locationOf(value);
-  return found
-    ? `${path.relative(process.cwd(), found.file)}:${found.line}`
-    : fallback;
-}
-
 /**
  * The bold labels of the lifecycles (the spec's `x-lifecycle`s and the
  * guide-only ones): in each trigger and state text, and each action's
@@ -201,7 +167,7 @@ export function lifecycleLabelProblems(
     ...Object.values(guideLifecycles),
   ];
   const check = (value: unknown, markdown: string) => {
-    const [file, line] = splitAt(yamlLine(value, fallbackFile));
+    const [file, line] = splitAt(where(value, fallbackFile));
     return labelProblems(
       file,
       boldLabels(markdown).map((phrase) => ({...phrase, line})),
@@ -220,7 +186,7 @@ export function lifecycleLabelProblems(
         if (!action.label) {
           return [];
         }
-        const [file, line] = splitAt(yamlLine(action, fallbackFile));
+        const [file, line] = splitAt(where(action, fallbackFile));
         return labelProblems(
           file,
           [{text: action.label, line}],
