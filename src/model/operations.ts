@@ -86,20 +86,23 @@ export const cursorParameterName = 'cursor';
 
 /**
  * The cursor of the page after a listed object: the base64url of its ID
- * (or, for an object without an ID of its own, such as stock or a delivery
- * attempt, of the IDs it joins, as the change feed names stock) and the day
- * it was created. A list example's `next_cursor` is the cursor after its
- * last object (src/plugins/openapi-reference/rules/lists.ts).
+ * (or, for an object without an ID of its own, of the IDs it joins, as the
+ * change feed names stock, and a delivery attempt's number after its
+ * event's, so that two attempts of one event have cursors of their own) and
+ * the day it was created. A list example's `next_cursor` is the cursor
+ * after its last object (src/plugins/openapi-reference/rules/lists.ts).
  */
 export function pageCursor(object: Record<string, JsonValue>): string {
   const id =
     object.id ??
-    (Object.entries(object)
-      .filter(
-        ([key, value]) => key.endsWith('_id') && typeof value === 'string',
-      )
-      .map(([, value]) => value)
-      .join(':') ||
+    ([
+      ...Object.entries(object)
+        .filter(
+          ([key, value]) => key.endsWith('_id') && typeof value === 'string',
+        )
+        .map(([, value]) => String(value)),
+      ...(typeof object.attempt === 'number' ? [String(object.attempt)] : []),
+    ].join(':') ||
       undefined);
   const created =
     object.created_at ??

@@ -5,6 +5,7 @@ import type {
   LoadedSpec,
   Parameter,
 } from '../../src/model/openapi-types';
+import {pageCursor} from '../../src/model/operations';
 import {deref} from '../../src/model/refs';
 import {
   loadRelease,
@@ -190,4 +191,27 @@ test('a listed object that is not as the world has it at now stops with one line
       ),
     ),
   ]);
+});
+
+test('two attempts of one event have cursors of their own', () => {
+  const attempt = (n: number) => ({
+    event_id: 'evt_8Kp3Xd6Rm2',
+    event_type: 'order.updated',
+    attempt: n,
+    attempted_at: `2023-05-04T09:4${n}:13Z`,
+  });
+  expect(pageCursor(attempt(2))).toBe(
+    Buffer.from('evt_8Kp3Xd6Rm2:2:2023-05-04').toString('base64url'),
+  );
+  expect(pageCursor(attempt(1))).not.toBe(pageCursor(attempt(2)));
+  // Stock keeps the change feed's name: its variant and warehouse.
+  expect(
+    pageCursor({
+      variant_id: 'var_3Tn8Wq1',
+      warehouse_id: 'wh_1Rk5Ds3',
+      updated_at: '2023-05-04T14:12:08Z',
+    }),
+  ).toBe(
+    Buffer.from('var_3Tn8Wq1:wh_1Rk5Ds3:2023-05-04').toString('base64url'),
+  );
 });

@@ -90,7 +90,7 @@ export default function EnrichmentQueueFigure(): ReactNode {
         </>,
         <>
           The open job&apos;s attempts, in the company&apos;s time zone (an hour
-          ahead of UTC in May): the first two met a passing error and were
+          ahead of UTC in October): the first two met a passing error and were
           retried after the back-off; the third wrote every field but the
           protected SEO description.
         </>,

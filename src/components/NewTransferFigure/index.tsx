@@ -5,7 +5,6 @@ import AppFigure, {
   Fact,
   Grid,
   Label,
-  Literal,
   Marker,
   Row,
 } from '../AppFigure';
@@ -101,14 +100,20 @@ export default function NewTransferFigure(): ReactNode {
         </dt>
         <dd>
           <span className={styles.input}>
-            <Literal why="the expected arrival the Transfers API's create example sends (12:00 UTC); the sample world does not hold it">
+            <Fact
+              of={`${transfer}.expected_at`}
+              format="date"
+              zone="Europe/London">
               6 May 2023
-            </Literal>
+            </Fact>
           </span>
           <span className={styles.input}>
-            <Literal why="the expected arrival the Transfers API's create example sends (12:00 UTC), in London time">
+            <Fact
+              of={`${transfer}.expected_at`}
+              format="time"
+              zone="Europe/London">
               13:00
-            </Literal>
+            </Fact>
           </span>
         </dd>
       </dl>

@@ -5,7 +5,6 @@ import AppFigure, {
   Fact,
   Grid,
   Label,
-  Literal,
   Marker,
   Row,
   Status,
@@ -117,9 +116,21 @@ export default function ReceiveTransferFigure(): ReactNode {
             <Label>Expected</Label>
           </dt>
           <dd>
-            <Literal why="the expected arrival after the Transfers API's update example (12:00 UTC on 7 May), in London time; the sample world does not hold it">
-              7 May 2023, 13:00
-            </Literal>
+            <Fact
+              of={`${transfer}.expected_at`}
+              at={sent}
+              format="date"
+              zone="Europe/London">
+              7 May 2023
+            </Fact>
+            ,{' '}
+            <Fact
+              of={`${transfer}.expected_at`}
+              at={sent}
+              format="time"
+              zone="Europe/London">
+              13:00
+            </Fact>
           </dd>
         </div>
       </dl>

@@ -21,6 +21,7 @@ const subscription = 'ntf_3Ja6Mr1';
 
 /** Attempts drawn, newest first: their keys in the world. */
 const attempts = [
+  `${subscription}:evt_7Tb2Mh5Kq6:1`,
   `${subscription}:evt_6Dq2Mw8Hs4:1`,
   `${subscription}:evt_8Kp3Xd6Rm2:2`,
   `${subscription}:evt_8Kp3Xd6Rm2:1`,
@@ -41,13 +42,21 @@ const shown: Record<
 > = {
   [attempts[0]!]: {
     type: 'order.updated',
+    time: '16:10',
+    attempt: '1',
+    code: '204',
+    ms: '163',
+    ok: true,
+  },
+  [attempts[1]!]: {
+    type: 'order.updated',
     time: '15:05',
     attempt: '1',
     code: '204',
     ms: '171',
     ok: true,
   },
-  [attempts[1]!]: {
+  [attempts[2]!]: {
     type: 'order.updated',
     time: '10:42',
     attempt: '2',
@@ -55,7 +64,7 @@ const shown: Record<
     ms: '214',
     ok: true,
   },
-  [attempts[2]!]: {
+  [attempts[3]!]: {
     type: 'order.updated',
     time: '10:41',
     attempt: '1',
@@ -63,7 +72,7 @@ const shown: Record<
     ms: '96',
     ok: false,
   },
-  [attempts[3]!]: {
+  [attempts[4]!]: {
     type: 'order.created',
     time: '10:30',
     attempt: '1',
@@ -90,7 +99,7 @@ export default function WebhookDeliveriesFigure(): ReactNode {
         <>
           The <strong>Deliveries</strong> tab of the Northwind ERP webhook,
           newest first: one event failed with a{' '}
-          <Fact of={`${attempts[2]}.status_code`}>503</Fact> and was delivered
+          <Fact of={`${attempts[3]}.status_code`}>503</Fact> and was delivered
           on the retry a minute later.
         </>
       }
