@@ -1,24 +1,46 @@
 // A data file read against its schema: its types are the schema's, and every mistake is one line at its file and line.
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {LineCounter, isMap, isNode, isScalar, isSeq, parseDocument} from 'yaml';
 import type {z} from 'zod';
 import {AuthoringError} from './authoringError';
-import {locationOf, readYaml, sitePath} from './yaml';
+import {readYaml, sitePath} from './yaml';
 
 /**
- * The line of the deepest object or list on `route` that was read from the
- * file: where the mistake is, or the object holding it.
+ * The line where the step of `route` that is written last is: a key's own
+ * line, a list item's; for a key that is missing, the key of the object
+ * that lacks it.
  */
-function lineOf(data: unknown, route: readonly PropertyKey[]): number {
-  let line = locationOf(data)?.line ?? 1;
-  let value = data;
-  for (const key of route) {
-    if (value === null || typeof value !== 'object') {
-      break;
+function lineOf(text: string, route: readonly PropertyKey[]): number {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, {lineCounter});
+  const lineAt = (node: unknown) =>
+    isNode(node) && node.range
+      ? lineCounter.linePos(node.range[0]).line
+      : undefined;
+  for (let depth = route.length; depth > 0; depth -= 1) {
+    const parent: unknown =
+      depth === 1
+        ? document.contents
+        : document.getIn(
+            route.slice(0, depth - 1) as (string | number)[],
+            true,
+          );
+    const step = route[depth - 1];
+    const line = isMap(parent)
+      ? lineAt(
+          parent.items.find(
+            (pair) => isScalar(pair.key) && pair.key.value === step,
+          )?.key,
+        )
+      : isSeq(parent) && typeof step === 'number'
+        ? lineAt(parent.items[step])
+        : undefined;
+    if (line !== undefined) {
+      return line;
     }
-    value = (value as Record<PropertyKey, unknown>)[key];
-    line = locationOf(value)?.line ?? line;
   }
-  return line;
+  return 1;
 }
 
 /** A route into a file as its reader writes it: `hub.Orders[2]`. */
@@ -48,13 +70,17 @@ export function readDataFile<Schema extends z.ZodType>(
   const data = readYaml<unknown>(file);
   const result = schema.safeParse(data);
   if (result.success) {
-    return result.data;
+    // The data read, not the schema's copy of it: its objects keep the
+    // lines they were read from, which later checks point at. The schemas
+    // transform nothing (no defaults, no coercion), so the two are equal.
+    return data as z.infer<Schema>;
   }
+  const text = readFileSync(file, 'utf8');
   throw new AuthoringError(
     `${relative} (${name}) does not match its schema`,
     result.error.issues.map(
       (issue) =>
-        `${sitePath(file)}:${lineOf(data, issue.path)}: ${issue.path.length > 0 ? `${routeText(issue.path)}: ` : ''}${issue.message}.`,
+        `${sitePath(file)}:${lineOf(text, issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path)}: ${issue.path.length > 0 ? `${routeText(issue.path)}: ` : ''}${issue.message}.`,
     ),
   );
 }

@@ -1,5 +1,5 @@
 // The screen labels a page may set in bold (src/data/app-labels.yaml): their declaration, and the checks of bold labels in pages and lifecycles.
-import {z} from 'zod';
+import * as z from 'zod';
 import {lifecycleProperties, stateAspects, stateText} from './lifecycles';
 import {readDataFile} from './dataFile';
 import {where} from './yaml';

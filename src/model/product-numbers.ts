@@ -1,9 +1,11 @@
 // The product's numbers (src/data/product-numbers.yaml): their declaration, how they are written, and the checks of numbers stated in pages and spec texts.
 import path from 'node:path';
+import * as z from 'zod';
 import {AuthoringError} from './authoringError';
 import {inWords, numberWords} from './number-words';
 import {queryLimits, type QueryLimitName} from './query-limits';
 import {readYaml, where} from './yaml';
+import {readDataFile} from './dataFile';
 import {type JsonValue} from './openapi-types';
 import {months} from './dates';
 
@@ -19,14 +21,47 @@ export const productNumbersPath = 'src/data/product-numbers.yaml';
 /** The spec document that `schema:` pointers are read from. */
 const rootSpecPath = 'openapi/openapi.yaml';
 
-interface DeclaredNumberFile {
-  value?: number | string;
-  schema?: string;
-  /** A limit of the Advanced query language (src/model/query-limits.ts). */
-  language?: string;
-  unit: string;
-  says: string[];
-}
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * One declared number: exactly one source of its value (the number or
+ * date itself, a pointer into the spec's root document, or a limit of the
+ * Advanced query language), the words after it and how prose states it.
+ */
+const declaredNumberSchema = z
+  .strictObject({
+    value: z
+      .union([z.number(), z.string().regex(isoDate, 'a date is YYYY-MM-DD')])
+      .optional(),
+    schema: z
+      .string()
+      .startsWith('#/', 'a pointer into the spec starts #/')
+      .optional(),
+    /** A limit of the Advanced query language (src/model/query-limits.ts). */
+    language: z.enum(Object.keys(queryLimits) as [QueryLimitName]).optional(),
+    unit: z.string().min(1),
+    says: z
+      .array(
+        z
+          .string()
+          .includes('{n}', {
+            message: 'each phrasing has {n} where the number stands',
+          }),
+      )
+      .min(1),
+  })
+  .refine(
+    (entry) =>
+      [entry.value, entry.schema, entry.language].filter(
+        (source) => source !== undefined,
+      ).length === 1,
+    'give one of value (a number or a YYYY-MM-DD date), schema (a pointer into openapi/openapi.yaml) or language (a query-language limit)',
+  );
+
+const productNumbersSchema = z.record(
+  z.string().regex(/^[a-z][a-z0-9_]*$/, 'a name is snake_case'),
+  declaredNumberSchema,
+);
 
 export interface ProductNumber {
   name: string;
@@ -37,7 +72,6 @@ export interface ProductNumber {
   says: RegExp[];
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const numberPattern = `(\\d{1,3}(?:,\\d{3})+|\\d+|${numberWords.join('|')})`;
 const datePattern = `(\\d{4}-\\d{2}-\\d{2}|\\d{1,2} (?:${months.join('|')}) \\d{4})`;
 
@@ -72,7 +106,12 @@ function pointed(document: JsonValue, pointer: string): JsonValue | undefined {
 
 export function loadProductNumbers(siteDir: string): ProductNumber[] {
   const file = path.join(siteDir, productNumbersPath);
-  const declared = readYaml<Record<string, DeclaredNumberFile>>(file);
+  const declared = readDataFile(
+    siteDir,
+    productNumbersPath,
+    productNumbersSchema,
+    'the product numbers',
+  );
   let root: JsonValue | undefined;
   const problems: string[] = [];
   const numbers = Object.entries(declared).flatMap(([name, entry]) => {
@@ -82,21 +121,12 @@ export function loadProductNumbers(siteDir: string): ProductNumber[] {
       value = pointed(root, entry.schema);
     }
     if (entry.language !== undefined) {
-      value = Object.hasOwn(queryLimits, entry.language)
-        ? queryLimits[entry.language as QueryLimitName]
-        : undefined;
+      value = queryLimits[entry.language];
     }
     const isDate = typeof value === 'string' && isoDate.test(value);
     if (typeof value !== 'number' && !isDate) {
       problems.push(
-        `${where(entry, file)}: ${name} has no number: give a value (a number or a YYYY-MM-DD date), a schema pointer into ${rootSpecPath} that names one, or a language limit (${Object.keys(queryLimits).join(', ')}).`,
-      );
-      return [];
-    }
-    const says = (entry.says ?? []).filter((phrase) => phrase.includes('{n}'));
-    if (says.length === 0 || says.length !== (entry.says ?? []).length) {
-      problems.push(
-        `${where(entry, file)}: ${name} needs says: a list of the phrasings prose states it with, each with {n} where the number stands.`,
+        `${where(entry, file)}: ${name}'s schema pointer ${entry.schema ?? ''} names no number or YYYY-MM-DD date in ${rootSpecPath}.`,
       );
       return [];
     }
@@ -105,7 +135,7 @@ export function loadProductNumbers(siteDir: string): ProductNumber[] {
         name,
         value: value as number | string,
         unit: entry.unit,
-        says: says.map(
+        says: entry.says.map(
           (phrase) =>
             new RegExp(
               phrase.replace('{n}', isDate ? datePattern : numberPattern),

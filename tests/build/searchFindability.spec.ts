@@ -149,3 +149,31 @@ test('the index read in pieces answers as the whole index, fetching little', asy
     }
   }
 });
+
+test('a query a newer one supersedes fetches no more pieces and answers nothing', async () => {
+  const {name} = loadIndexFile(buildDir);
+  const folder = path.join(buildDir, name.replace(/\.json$/, ''));
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
+  const fetched: string[] = [];
+  const pieces = new ShardedIndex(
+    read('manifest.json') as Manifest,
+    async (file) => {
+      fetched.push(file);
+      return read(file);
+    },
+  );
+  let newer = false;
+  const answer = searchInPieces(
+    pieces,
+    loadSynonyms(),
+    'order',
+    limit,
+    () => newer,
+  );
+  // The next keystroke's query arrives while the first piece downloads.
+  newer = true;
+  expect(await answer).toEqual([]);
+  expect(fetched).toHaveLength(1);
+  expect(fetched[0]).toMatch(/^terms-\d+\.json$/);
+});

@@ -1,8 +1,9 @@
 // cspell:words easyops
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync} from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
+import * as z from 'zod';
 import type {Plugin} from '@docusaurus/types';
+import {readDataFile} from '../../model/dataFile';
 import type {SynonymData} from '../../theme/SearchBar/searchIndex';
 
 /**
@@ -50,22 +51,31 @@ const replacements = [
   },
 ];
 
-export const synonymsFile = path.join(
-  __dirname,
-  '..',
-  '..',
-  'data',
-  'search-synonyms.yaml',
-);
+const siteDir = path.join(__dirname, '..', '..', '..');
+const synonymsPath = 'src/data/search-synonyms.yaml';
+export const synonymsFile = path.join(siteDir, synonymsPath);
 
-export function loadSynonyms(file = synonymsFile): SynonymData {
-  const data = yaml.load(readFileSync(file, 'utf8')) as Partial<SynonymData>;
-  if (!Array.isArray(data.groups) || !Array.isArray(data.ignore)) {
-    throw new Error(`${file}: expected "groups" and "ignore" lists.`);
-  }
+/** A word or phrase of a group; YAML reads a bare number as one. */
+const word = z.union([z.string().min(1), z.number()]);
+
+const synonymsSchema = z.strictObject({
+  /** Words and phrases that mean the same thing to a reader. */
+  groups: z.array(z.array(word).min(2, 'a group joins two words or more')),
+  /** Words of a question that say nothing about its subject. */
+  ignore: z.array(z.string().min(1)),
+});
+
+/** The synonyms, read against their schema. */
+export function loadSynonyms(): SynonymData {
+  const data = readDataFile(
+    siteDir,
+    synonymsPath,
+    synonymsSchema,
+    'the search synonyms',
+  );
   return {
     groups: data.groups.map((group) => group.map(String)),
-    ignore: data.ignore.map(String),
+    ignore: data.ignore,
   };
 }
 

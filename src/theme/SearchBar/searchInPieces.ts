@@ -29,20 +29,29 @@ function searcherOf(index: ShardedIndex, synonyms: SynonymData): Searcher {
   return searcher;
 }
 
+/**
+ * The results for `input`, or none once `superseded` says a newer query of
+ * the same list has come: it stops before fetching anything more, since the
+ * box shows the newer one's results (typing "order" asks for "o", "or" and
+ * so on, each of which would fetch pieces of its own).
+ */
 export async function searchInPieces(
   index: ShardedIndex,
   synonyms: SynonymData,
   input: string,
   limit: number,
+  superseded: () => boolean = () => false,
 ): Promise<SearchResult[]> {
   const rank = () => searcherOf(index, synonyms).search(input, limit);
   let results = rank();
-  for (
-    let round = 1;
-    round < maxRounds && (await index.fetchNeeded());
-    round += 1
-  ) {
+  for (let round = 1; round < maxRounds; round += 1) {
+    if (superseded() || !(await index.fetchNeeded())) {
+      break;
+    }
     results = rank();
+  }
+  if (superseded()) {
+    return [];
   }
   await index.fetchResultTexts(results);
   return rank();

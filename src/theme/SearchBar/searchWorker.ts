@@ -34,6 +34,12 @@ const indexes = new Map<string, ShardedIndex>();
 const keyOf = (baseUrl: string, searchContext: string) =>
   `${baseUrl}|${searchContext}`;
 
+/**
+ * The newest query of each list of results: the search box's and the search
+ * page's (a context and a number of results) are answered apart.
+ */
+const newest = new Map<string, number>();
+
 function load(baseUrl: string, searchContext: string, manifest: ArrayBuffer) {
   const folder = indexFolder(baseUrl, searchContext, self.location.origin);
   const fetchJson = async (name: string): Promise<unknown> => {
@@ -63,7 +69,15 @@ async function answer(request: WorkerRequest): Promise<SearchResult[]> {
   if (!index) {
     throw new Error(`No search index loaded for ${request.baseUrl}`);
   }
-  return searchInPieces(index, SEARCH_SYNONYMS, request.input, request.limit);
+  const list = `${keyOf(request.baseUrl, request.searchContext)}|${request.limit}`;
+  newest.set(list, request.id);
+  return searchInPieces(
+    index,
+    SEARCH_SYNONYMS,
+    request.input,
+    request.limit,
+    () => newest.get(list) !== request.id,
+  );
 }
 
 self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {

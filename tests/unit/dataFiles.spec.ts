@@ -1,0 +1,116 @@
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {expect, test} from '@playwright/test';
+import {AuthoringError} from '../../src/model/authoringError';
+import {appLabelsPath, loadAppLabels} from '../../src/model/labels';
+import {
+  loadProductNumbers,
+  productNumbersPath,
+} from '../../src/model/product-numbers';
+
+/**
+ * The site's data files are read against their schemas
+ * (src/model/dataFile.ts): a mistake planted in a copy stops the load with
+ * one line, at the file and line where it is written.
+ */
+
+const siteDir = path.join(__dirname, '..', '..');
+let copy: string;
+
+test.beforeEach(() => {
+  copy = mkdtempSync(path.join(tmpdir(), 'data-files-'));
+  cpSync(path.join(siteDir, 'src', 'data'), path.join(copy, 'src', 'data'), {
+    recursive: true,
+  });
+  cpSync(
+    path.join(siteDir, 'openapi', 'openapi.yaml'),
+    path.join(copy, 'openapi', 'openapi.yaml'),
+  );
+});
+test.afterEach(() => rmSync(copy, {recursive: true, force: true}));
+
+/** Replaces `from` (once) in a file of the copy; the line it is then on. */
+function plant(file: string, from: string, to: string): number {
+  const target = path.join(copy, file);
+  const text = readFileSync(target, 'utf8');
+  const at = text.indexOf(from);
+  expect(at, `"${from}" in ${file}`).toBeGreaterThanOrEqual(0);
+  writeFileSync(target, text.replace(from, to));
+  return text.slice(0, at).split('\n').length;
+}
+
+function messages(load: () => unknown): string[] {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof AuthoringError) {
+      return [...error.problems];
+    }
+    throw error;
+  }
+  return [];
+}
+
+test('the site’s own data files match their schemas', () => {
+  expect(messages(() => loadAppLabels(siteDir))).toEqual([]);
+  expect(messages(() => loadProductNumbers(siteDir))).toEqual([]);
+});
+
+test('a label that is a path is one line at its line', () => {
+  const line = plant(
+    appLabelsPath,
+    '    - Catalogue\n',
+    '    - Catalogue → Products\n',
+  );
+  expect(messages(() => loadAppLabels(copy))).toEqual([
+    `${path.relative(process.cwd(), path.join(copy, appLabelsPath))}:${line}: hub.Navigation[1]: a label is one step; declare each step of a path as its own label.`,
+  ]);
+});
+
+test('an unknown section of the labels is one line', () => {
+  const line = plant(
+    appLabelsPath,
+    'hub:\n',
+    'screens:\n  Orders: [Accept]\nhub:\n',
+  );
+  expect(messages(() => loadAppLabels(copy))).toEqual([
+    expect.stringMatching(
+      new RegExp(`app-labels\\.yaml:${line}: Unrecognized key: "screens"\\.$`),
+    ),
+  ]);
+});
+
+test('a product number with two sources, or a phrasing without {n}, is one line each', () => {
+  const twoSources = plant(
+    productNumbersPath,
+    'rate_limit_per_minute:\n  value: 600\n',
+    'rate_limit_per_minute:\n  value: 600\n  language: maxInValues\n',
+  );
+  expect(messages(() => loadProductNumbers(copy))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `product-numbers\\.yaml:${twoSources}: rate_limit_per_minute: give one of value`,
+      ),
+    ),
+  ]);
+  plant(productNumbersPath, '  language: maxInValues\n', '');
+  const phrasing = plant(
+    productNumbersPath,
+    "    - 'rate limit of {n}'",
+    "    - 'rate limit of six hundred'",
+  );
+  expect(messages(() => loadProductNumbers(copy))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `product-numbers\\.yaml:${phrasing}: rate_limit_per_minute\\.says\\[2\\]: each phrasing has \\{n\\} where the number stands\\.$`,
+      ),
+    ),
+  ]);
+});
