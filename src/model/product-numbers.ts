@@ -22,6 +22,7 @@ export const productNumbersPath = 'src/data/product-numbers.yaml';
 const rootSpecPath = 'openapi/openapi.yaml';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const valueMessage = 'a value is a number, or a date as YYYY-MM-DD';
 
 /**
  * One declared number: exactly one source of its value (the number or
@@ -31,7 +32,9 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const declaredNumberSchema = z
   .strictObject({
     value: z
-      .union([z.number(), z.string().regex(isoDate, 'a date is YYYY-MM-DD')])
+      .union([z.number(), z.string().regex(isoDate, {error: valueMessage})], {
+        error: valueMessage,
+      })
       .optional(),
     schema: z
       .string()
@@ -42,11 +45,9 @@ const declaredNumberSchema = z
     unit: z.string().min(1),
     says: z
       .array(
-        z
-          .string()
-          .includes('{n}', {
-            message: 'each phrasing has {n} where the number stands',
-          }),
+        z.string().includes('{n}', {
+          message: 'each phrasing has {n} where the number stands',
+        }),
       )
       .min(1),
   })

@@ -14,6 +14,7 @@ import {
   loadProductNumbers,
   productNumbersPath,
 } from '../../src/model/product-numbers';
+import {loadWorld, worldPath} from '../../src/plugins/openapi-reference/world';
 
 /**
  * The site's data files are read against their schemas
@@ -29,10 +30,12 @@ test.beforeEach(() => {
   cpSync(path.join(siteDir, 'src', 'data'), path.join(copy, 'src', 'data'), {
     recursive: true,
   });
-  cpSync(
-    path.join(siteDir, 'openapi', 'openapi.yaml'),
-    path.join(copy, 'openapi', 'openapi.yaml'),
-  );
+  for (const file of ['openapi.yaml', path.join('world', 'world.yaml')]) {
+    cpSync(
+      path.join(siteDir, 'openapi', file),
+      path.join(copy, 'openapi', file),
+    );
+  }
 });
 test.afterEach(() => rmSync(copy, {recursive: true, force: true}));
 
@@ -61,6 +64,41 @@ function messages(load: () => unknown): string[] {
 test('the site’s own data files match their schemas', () => {
   expect(messages(() => loadAppLabels(siteDir))).toEqual([]);
   expect(messages(() => loadProductNumbers(siteDir))).toEqual([]);
+  expect(messages(() => loadWorld(siteDir))).toEqual([]);
+});
+
+test('a world time unquoted, or an earlier moment without its updated_at, is one line each', () => {
+  const now = plant(
+    worldPath,
+    "now: '2023-05-04T16:00:00Z'",
+    'now: 2023-05-04 16:00',
+  );
+  expect(messages(() => loadWorld(copy))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `world\\.yaml:${now}: now: a time is quoted, in UTC, to the second`,
+      ),
+    ),
+  ]);
+  plant(worldPath, 'now: 2023-05-04 16:00', "now: '2023-05-04T16:00:00Z'");
+  // The first earlier moment loses its name; the message points at the
+  // moment that lacks it.
+  const text = readFileSync(path.join(copy, worldPath), 'utf8');
+  const named = /\n {4}earlier:\n[^]*?(updated_at: '[^']+',?)/.exec(text);
+  expect(named).not.toBeNull();
+  const item = text.slice(
+    0,
+    named!.index + named![0].length - named![1]!.length,
+  );
+  const line = item.slice(0, item.lastIndexOf('- ')).split('\n').length;
+  plant(worldPath, named![1]!, 'note: undated,');
+  expect(messages(() => loadWorld(copy))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `world\\.yaml:${line}: objects\\.\\w+\\.earlier\\[0\\]\\.updated_at: name each earlier moment by the updated_at`,
+      ),
+    ),
+  ]);
 });
 
 test('a label that is a path is one line at its line', () => {

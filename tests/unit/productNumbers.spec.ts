@@ -188,6 +188,6 @@ test('a declaration without a number, or without phrasings, is refused at its li
     ].join('\n'),
   );
   expect(() => loadProductNumbers(folder)).toThrow(
-    /src\/data\/product-numbers\.yaml:1: lockout_minutes has no number[\s\S]*product-numbers\.yaml:5: list_limit_max needs says/,
+    /src\/data\/product-numbers\.yaml:2: lockout_minutes\.value: a value is a number, or a date as YYYY-MM-DD[\s\S]*product-numbers\.yaml:8: list_limit_max\.says\[0\]: each phrasing has \{n\} where the number stands/,
   );
 });

@@ -1,9 +1,11 @@
 import path from 'node:path';
+import * as z from 'zod';
 import {AuthoringError} from '../../model/authoringError';
 import {inWords} from '../../model/number-words';
 import {months} from '../../model/dates';
 import {allExampleCases, isBuilt} from './examples';
-import {locationOf, readYaml, where} from '../../model/yaml';
+import {locationOf, where} from '../../model/yaml';
+import {readDataFile} from '../../model/dataFile';
 import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
 
 /**
@@ -16,26 +18,63 @@ import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
 
 export const worldPath = 'openapi/world/world.yaml';
 
-type Fields = Record<string, JsonValue>;
+/** A value of JSON, as examples hold them. */
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
 
-export interface WorldObject {
+const fields = z.record(z.string(), jsonValue);
+type Fields = z.infer<typeof fields>;
+
+/** The time of a moment: UTC, to the second (quoted in the YAML). */
+const utcTimeMessage =
+  "a time is quoted, in UTC, to the second, such as '2023-05-04T16:00:00Z'";
+const utcTime = z.iso.datetime({error: utcTimeMessage});
+
+const worldObjectSchema = z.strictObject({
   /** Values that hold at every moment. */
-  fixed?: Fields;
+  fixed: fields.optional(),
   /** Values that change, at the world's now. */
-  now?: Fields;
+  now: fields.optional(),
   /** The same fields at other moments, each named by its `updated_at`. */
-  earlier?: Fields[];
-}
+  earlier: z
+    .array(
+      fields.and(
+        z.looseObject({
+          updated_at: z.iso.datetime({
+            error: (issue) =>
+              issue.input === undefined
+                ? 'name each earlier moment by the updated_at the object had then'
+                : utcTimeMessage,
+          }),
+        }),
+      ),
+    )
+    .optional(),
+});
 
-export interface World {
-  now: string;
-  facts: Fields;
-  objects: Record<string, WorldObject>;
+const worldSchema = z.strictObject({
+  now: utcTime,
+  /** Single facts that pages state and that belong to no one object. */
+  facts: fields,
+  objects: z.record(z.string(), worldObjectSchema),
   /** Fields of moments that are facts for pages, not fields of the API (`sendable`). */
-  fact_fields?: string[];
+  fact_fields: z.array(z.string()).optional(),
+});
+
+export type WorldObject = z.infer<typeof worldObjectSchema>;
+
+export type World = z.infer<typeof worldSchema> & {
   /** The file it was read from. */
   file: string;
-}
+};
 
 /**
  * A stock record's available figure is on hand minus allocated minus the
@@ -75,24 +114,21 @@ function stockArithmetic(key: string, moment: Fields, file: string): string[] {
 
 export function loadWorld(siteDir: string): World {
   const file = path.join(siteDir, worldPath);
-  const world = readYaml<Omit<World, 'file'>>(file);
-  const problems = Object.entries(world.objects ?? {}).flatMap(
-    ([key, object]) => [
-      ...(object.earlier ?? [])
-        .filter((moment) => typeof moment.updated_at !== 'string')
-        .map(
-          (moment) =>
-            `${where(moment, file)}: a moment of ${key} has no updated_at. Name each earlier moment by the updated_at the object had then.`,
-        ),
-      ...[object.now, ...(object.earlier ?? [])].flatMap((moment) =>
-        moment ? stockArithmetic(key, moment, file) : [],
-      ),
-    ],
+  const world = readDataFile(
+    siteDir,
+    worldPath,
+    worldSchema,
+    'the sample world',
+  );
+  const problems = Object.entries(world.objects).flatMap(([key, object]) =>
+    [object.now, ...(object.earlier ?? [])].flatMap((moment) =>
+      moment ? stockArithmetic(key, moment, file) : [],
+    ),
   );
   if (problems.length > 0) {
     throw new AuthoringError('The sample world is malformed', problems);
   }
-  return {...world, facts: world.facts ?? {}, file};
+  return {...world, file};
 }
 
 /** The world's key of an object in an example: its ID, or `variant:warehouse` for a stock record. */
