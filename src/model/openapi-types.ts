@@ -95,6 +95,8 @@ export interface Parameter {
 export interface Response {
   $ref?: string;
   description: string;
+  /** The `errors[].code`s the response can answer with, each shown by one of its examples. */
+  'x-codes'?: string[];
   headers?: Record<string, unknown>;
   content?: Record<string, MediaType>;
 }

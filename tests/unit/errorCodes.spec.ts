@@ -6,7 +6,10 @@ import {expect, test} from '@playwright/test';
 import {spec} from '../support/openapi';
 import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
 import {apiReleases} from '../../src/plugins/openapi-reference/releases';
-import {errorCodeProblems} from '../../src/plugins/openapi-reference/rules/error-codes';
+import {
+  errorCodeProblems,
+  responseCodeProblems,
+} from '../../src/plugins/openapi-reference/rules/error-codes';
 import type {OpenApiDocument, Response} from '../../src/model/openapi-types';
 
 const specDir = path.join(__dirname, '..', '..', 'openapi');
@@ -76,5 +79,81 @@ test('a list without its filter and cursor errors, and a write with a list’s, 
     `${fallback}: GET /orders filters its list but shows no 422 invalid_filter. Add the example.`,
     `${fallback}: POST /orders/{id}/accept is a write but shows a list's error code (invalid_filter, unknown_field, invalid_cursor). Remove the example.`,
     `${fallback}: GET /orders pages, but no 422 example shows an expired cursor (cursor_expired). Add the shared CursorExpired example.`,
+  ]);
+});
+
+// The check that every 400, 409 and 422 names its causes (responseCodeProblems):
+// each release passes, and each mistake planted in a copy is one line.
+const accept409 = (document: OpenApiDocument) =>
+  document.paths['/orders/{id}/accept']!.post!.responses['409']!;
+const codedProblems = (doctor: (document: OpenApiDocument) => void) => {
+  const document = structuredClone(spec.document);
+  doctor(document);
+  return responseCodeProblems(document, fallback);
+};
+
+for (const release of apiReleases) {
+  test(`every 400, 409 and 422 of ${release} lists its codes, one example each`, async () => {
+    const {document} = await loadRelease(specDir, release);
+    const problems = responseCodeProblems(document, fallback);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
+
+test('a 409 that lists no code is named', () => {
+  expect(
+    codedProblems((document) => delete accept409(document)['x-codes']),
+  ).toContain(
+    `${fallback}: the 409 of POST /orders/{id}/accept lists no code in x-codes. List every code it can answer with, each with an example.`,
+  );
+});
+
+test('a listed code that no example shows is named', () => {
+  expect(
+    codedProblems((document) =>
+      accept409(document)['x-codes']!.push('duplicate_code'),
+    ),
+  ).toEqual([
+    `${fallback}: the 409 of POST /orders/{id}/accept lists duplicate_code in x-codes, but no example shows it. Add an example of that cause.`,
+  ]);
+});
+
+test('an example whose code the response does not list is named', () => {
+  expect(
+    codedProblems((document) => accept409(document)['x-codes']!.splice(0, 1)),
+  ).toEqual([
+    `${fallback}: the 409 of POST /orders/{id}/accept: example invalidState shows invalid_state, which the response does not list in x-codes. List it, or correct the example.`,
+  ]);
+});
+
+test('a code listed at another status, and codes where the release has none, are named', () => {
+  expect(
+    codedProblems((document) =>
+      accept409(document)['x-codes']!.push('invalid_gtin'),
+    ),
+  ).toEqual([
+    `${fallback}: the 409 of POST /orders/{id}/accept lists invalid_gtin in x-codes, which x-error-codes does not catalogue as 409. Catalogue it, or correct x-codes.`,
+    `${fallback}: the 409 of POST /orders/{id}/accept lists invalid_gtin in x-codes, but no example shows it. Add an example of that cause.`,
+  ]);
+  expect(
+    codedProblems((document) => {
+      for (const code of Object.keys(catalogue(document))) {
+        if (catalogue(document)[code]!.status === 409) {
+          delete catalogue(document)[code];
+        }
+      }
+    }),
+  ).toContain(
+    `${fallback}: the 409 of POST /orders/{id}/accept lists invalid_state, idempotency_key_reused, idempotency_key_in_use in x-codes, but no 409 of this release carries a code. Remove x-codes.`,
+  );
+});
+
+test('an operation without the 400 of a wrong Hub-Version is named', () => {
+  expect(
+    codedProblems((document) => {
+      delete document.paths['/orders/{id}/accept']!.post!.responses['400'];
+    }),
+  ).toEqual([
+    `${fallback}: POST /orders/{id}/accept does not answer 400 invalid_version, which every operation answers. Declare the shared InvalidRequest response as its 400.`,
   ]);
 });

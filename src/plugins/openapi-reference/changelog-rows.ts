@@ -58,8 +58,7 @@ export const explainedChanges: ExplainedChange[] = [
   {
     id: 'filter-on-every-list',
     title: 'filter= on every list',
-    explains: ({what}) =>
-      what.includes('parameter `filter`') || what === '`400` response removed',
+    explains: ({what}) => what.includes('parameter `filter`'),
     explainsErrorCode: ({code}) => code === 'filter_not_supported',
   },
 ];

@@ -45,6 +45,7 @@ export const documentationKeys = new Set([
   'examples',
   'x-lifecycle',
   'x-filter',
+  'x-codes',
   'x-rules',
   'x-displayName',
 ]);

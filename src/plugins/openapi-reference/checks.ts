@@ -28,7 +28,7 @@ import {exampleProblems} from './examples';
 import {overlayPath} from './release-spec';
 import {releaseDateProblems} from './release-days';
 import {latestRelease, type ApiRelease} from './releases';
-import {errorCodeProblems} from './rules/error-codes';
+import {errorCodeProblems, responseCodeProblems} from './rules/error-codes';
 import {exampleStoryProblems} from './rules/example-rules';
 import {filterDeclarationProblems} from './rules/filters';
 import {listProblems} from './rules/lists';
@@ -179,6 +179,16 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
       `Error codes of the ${release} document disagree with its catalogue`,
     problems: ({spec, fallbackFile}) =>
       errorCodeProblems(spec.document, fallbackFile),
+  },
+  {
+    name: 'each 400, 409 and 422 lists its codes, with one example per code',
+    reads:
+      "each release document's x-error-codes, its responses' x-codes and problem examples",
+    on: 'release',
+    title: (release) =>
+      `Error responses of the ${release} document do not name their causes`,
+    problems: ({spec, fallbackFile}) =>
+      responseCodeProblems(spec.document, fallbackFile),
   },
   {
     name: 'each list declares its filter once, in x-filter',

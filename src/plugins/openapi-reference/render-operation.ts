@@ -5,6 +5,7 @@ import type {
   LoadedSpec,
   OperationEntry,
   Parameter,
+  Response,
   Schema,
 } from '../../model/openapi-types';
 import {deref, refName} from '../../model/refs';
@@ -221,7 +222,8 @@ function errorsSection(
         const media = response.content?.['application/problem+json'];
         const value = firstExample(spec.document, media)?.example.value as
           {title?: string} | undefined;
-        const codes = [
+        // The codes the response lists (x-codes), else those its examples show.
+        const codes = response['x-codes'] ?? [
           ...new Set(
             Object.values(media?.examples ?? {}).flatMap(
               (example) =>
@@ -243,7 +245,54 @@ function errorsSection(
         ];
       }),
     ),
+    ...problemExamples(spec, errors),
   ];
+}
+
+/** The statuses whose examples are the operation's own causes; the others are the same on every operation. */
+const ownCauseStatuses = ['400', '409', '422'];
+
+/**
+ * The example problem documents of the operation's own causes (`400`,
+ * `409`, `422`), one toggle per status, each example under its summary and
+ * its codes, as the Error codes page promises.
+ */
+function problemExamples(
+  spec: LoadedSpec,
+  errors: [string, Response][],
+): RootContent[] {
+  return errors
+    .filter(([status]) => ownCauseStatuses.includes(status))
+    .flatMap(([status, reference]) => {
+      const media = deref(spec.document, reference).content?.[
+        'application/problem+json'
+      ];
+      const examples = Object.values(media?.examples ?? {}).map((example) =>
+        deref(spec.document, example),
+      );
+      if (examples.length === 0) {
+        return [];
+      }
+      const label = `Example ${status} problems (${examples.length})`;
+      return [
+        jsx(
+          'ApiProblemExamples',
+          {label},
+          examples.flatMap((example) => {
+            const value = example.value as
+              {errors?: {code: string}[]} | undefined;
+            const codes = (value?.errors ?? []).map(({code}) => code);
+            return [
+              classedParagraph('api-problems__summary', [
+                text(example.summary ?? ''),
+                ...codes.flatMap((code) => [text(' '), inlineCode(code)]),
+              ]),
+              json(example.value as Parameters<typeof json>[0]),
+            ];
+          }),
+        ),
+      ];
+    });
 }
 
 /** One operation: a section whose fields sit beside its samples. */

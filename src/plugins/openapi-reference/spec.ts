@@ -125,6 +125,7 @@ export function finishSpec(
   release: ApiRelease = latestRelease,
 ): LoadedSpec {
   declareEveryOperationParameters(merged.document, release, fallbackFile);
+  declareEveryOperationResponses(merged.document, fallbackFile);
   declareResponseHeaders(merged.document);
   const problems = [
     ...lifecycleProblems(merged.document, fallbackFile),
@@ -235,6 +236,48 @@ function declareEveryOperationParameters(
         $ref: `#/components/parameters/${name}`,
       })),
     ] as Parameter[];
+  }
+}
+
+/**
+ * Responses every operation answers: a map from a status to a response
+ * component, in the root file's `components.x-every-operation-responses`.
+ */
+export const everyOperationResponsesKey = 'x-every-operation-responses';
+
+/**
+ * Adds the responses every operation answers (a wrong `Hub-Version`, a
+ * malformed parameter) to each operation that declares no response of that
+ * status itself, as `$ref`s, so no resource file repeats them. An operation
+ * with a body declares its own `400`, which adds `malformed_json`.
+ */
+function declareEveryOperationResponses(
+  document: OpenApiDocument,
+  fallbackFile: string,
+): void {
+  const declared = (document.components[everyOperationResponsesKey] ??
+    {}) as Record<string, unknown>;
+  const responses = (document.components.responses ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const problems = Object.entries(declared).flatMap(([status, name]) =>
+    typeof name === 'string' && responses[name]
+      ? []
+      : [
+          `${where(declared, fallbackFile)}: components.${everyOperationResponsesKey} gives ${status} the response ${String(name)}, which is no response of components.responses. Name one of: ${Object.keys(responses).join(', ')}.`,
+        ],
+  );
+  if (problems.length > 0) {
+    throw new AuthoringError('The spec is inconsistent', problems);
+  }
+  for (const {operation} of allOperations(document)) {
+    for (const [status, name] of Object.entries(declared)) {
+      // Statuses are integer keys, so the object keeps them in order.
+      operation.responses[status] ??= {
+        $ref: `#/components/responses/${String(name)}`,
+      } as (typeof operation.responses)[string];
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import {where} from '../../../model/yaml';
 import {
   type OpenApiDocument,
   type OperationEntry,
+  type Response,
 } from '../../../model/openapi-types';
 
 /** The codes only a list answers: a bad filter, a field it cannot filter on, a bad cursor. */
@@ -125,4 +126,109 @@ export function errorCodeProblems(
         `${at(entry)} pages, but no 422 example shows an expired cursor (cursor_expired). Add the shared CursorExpired example.`,
     );
   return [...shownWrong, ...coded, ...cursors];
+}
+
+/** The statuses whose responses list the codes they answer with (`x-codes`), one example per code. */
+export const codedStatuses = ['400', '409', '422'];
+
+/** The codes each problem example of a response shows, by example name. */
+function exampleCodes(
+  document: OpenApiDocument,
+  response: Response,
+): [string, string[]][] {
+  const media = response.content?.['application/problem+json'];
+  return Object.entries(media?.examples ?? {}).map(([name, example]) => [
+    name,
+    (
+      (deref(document, example).value as {errors?: {code: string}[]})?.errors ??
+      []
+    ).map(({code}) => code),
+  ]);
+}
+
+/**
+ * Every `400`, `409` and `422` of an operation names its causes: it lists
+ * the codes it can answer with (`x-codes`), each catalogued with that
+ * status, and shows one example per code; no example shows a code the
+ * response does not list. Where the release catalogues no code of a status
+ * (no `422` of 2023-01 carries one), its responses list none. Every
+ * operation answers a wrong `Hub-Version` (`invalid_version`), and one that
+ * takes a body a body that is not JSON (`malformed_json`).
+ */
+export function responseCodeProblems(
+  document: OpenApiDocument,
+  fallbackFile: string,
+): string[] {
+  const catalogue = errorCodes(document);
+  const problems = allOperations(document).flatMap((entry) => {
+    const {operation, method, path} = entry;
+    const name = `${method.toUpperCase()} ${path}`;
+    const ownProblems = codedStatuses.flatMap((status) => {
+      const reference = operation.responses[status];
+      if (!reference) {
+        return [];
+      }
+      const response = deref(document, reference);
+      // A shared response is named at its component, once for all its operations.
+      const at = reference.$ref
+        ? `${where(response, fallbackFile)}: ${reference.$ref.split('/').pop()} (the ${status} of ${name} and others)`
+        : `${where(response, fallbackFile)}: the ${status} of ${name}`;
+      const listed = response['x-codes'] ?? [];
+      const shown = exampleCodes(document, response);
+      const catalogued = Object.values(catalogue).some(
+        (code) => String(code.status) === status,
+      );
+      if (!catalogued) {
+        return listed.length > 0
+          ? [
+              `${at} lists ${listed.join(', ')} in x-codes, but no ${status} of this release carries a code. Remove x-codes.`,
+            ]
+          : [];
+      }
+      return [
+        ...(listed.length === 0
+          ? [
+              `${at} lists no code in x-codes. List every code it can answer with, each with an example.`,
+            ]
+          : []),
+        ...listed.flatMap((code) => [
+          ...(String(catalogue[code]?.status) === status
+            ? []
+            : [
+                `${at} lists ${code} in x-codes, which x-error-codes does not catalogue as ${status}. Catalogue it, or correct x-codes.`,
+              ]),
+          ...(shown.some(([, codes]) => codes.includes(code))
+            ? []
+            : [
+                `${at} lists ${code} in x-codes, but no example shows it. Add an example of that cause.`,
+              ]),
+        ]),
+        ...shown.flatMap(([example, codes]) =>
+          codes
+            .filter((code) => !listed.includes(code))
+            .map(
+              (code) =>
+                `${at}: example ${example} shows ${code}, which the response does not list in x-codes. List it, or correct the example.`,
+            ),
+        ),
+      ];
+    });
+    const badRequest = operation.responses['400']
+      ? (deref(document, operation.responses['400'])['x-codes'] ?? [])
+      : [];
+    const required = [
+      ...(catalogue.invalid_version ? ['invalid_version'] : []),
+      ...(catalogue.malformed_json && operation.requestBody
+        ? ['malformed_json']
+        : []),
+    ];
+    const missing = required
+      .filter((code) => !badRequest.includes(code))
+      .map(
+        (code) =>
+          `${where(operation, fallbackFile)}: ${name} does not answer 400 ${code}, which ${code === 'invalid_version' ? 'every operation answers' : 'every operation with a body answers'}. Declare the shared ${code === 'invalid_version' ? 'InvalidRequest' : 'BadRequest'} response as its 400.`,
+      );
+    return [...ownProblems, ...missing];
+  });
+  return [...new Set(problems)];
 }

@@ -21,6 +21,25 @@ export function ApiChildAttributes({
   );
 }
 
+/**
+ * An operation's example problem documents of one status, behind a native
+ * toggle that names the status and how many causes it shows.
+ */
+export function ApiProblemExamples({
+  label,
+  children,
+}: {
+  label: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <details className="api-problems">
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
+
 /** A field's copy-link control: a plain in-page link, copied by the client module. */
 export function ApiFieldLink({
   id,

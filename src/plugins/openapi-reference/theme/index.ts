@@ -1,6 +1,10 @@
 import ApiAnchors from './ApiAnchors';
 import ApiCode from './ApiCode';
-import {ApiChildAttributes, ApiFieldLink} from './ApiFieldParts';
+import {
+  ApiChildAttributes,
+  ApiFieldLink,
+  ApiProblemExamples,
+} from './ApiFieldParts';
 import ApiSamples from './ApiSamples';
 
 /** The components the remark plugin's output uses, for the MDX component map. */
@@ -9,5 +13,6 @@ export const apiReferenceComponents = {
   ApiChildAttributes,
   ApiCode,
   ApiFieldLink,
+  ApiProblemExamples,
   ApiSamples,
 };
