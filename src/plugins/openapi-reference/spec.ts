@@ -18,6 +18,7 @@ import {allOperations} from '../../model/operations';
 import {referenceProblems, resolveRef} from '../../model/refs';
 import {readYaml, where} from '../../model/yaml';
 import {rootFileName} from './latest-document';
+import {withWebhookPayloadTypes} from './webhook-payload-types';
 import {latestRelease, releaseHeader, type ApiRelease} from './releases';
 
 /**
@@ -274,11 +275,16 @@ function declareResponseHeaders(document: OpenApiDocument): void {
   }
 }
 
-/** A copy of the document for publishing, as YAML or JSON. */
-export function publishedSpec(document: OpenApiDocument): {
+/**
+ * A copy of the document for publishing, as YAML or JSON: what tools read,
+ * so its webhook payloads carry response-side copies of their objects
+ * (`webhook-payload-types.ts`).
+ */
+export function publishedSpec(source: OpenApiDocument): {
   yaml: string;
   json: string;
 } {
+  const document = withWebhookPayloadTypes(source);
   return {
     yaml: yaml.dump(document, {lineWidth: 100, noRefs: true}),
     json: `${JSON.stringify(document, null, 2)}\n`,
