@@ -22,7 +22,19 @@ export interface ReleaseMarks {
   endpoint(operationId: string): Paragraph | undefined;
   /** The badge after a top-level field's head, if the field changed. */
   field(schemaName: string, fieldName: string): PhrasingContent | undefined;
+  /**
+   * The badge after a response header of an endpoint, if a change of the
+   * endpoint names the header (as the changelog's rows do: "response header
+   * `X-RateLimit-Limit` renamed to `RateLimit-Limit`"). Unlike the note under
+   * an endpoint, it marks a change of every endpoint too: the header is
+   * where the change is.
+   */
+  header(operationId: string, headerName: string): PhrasingContent | undefined;
 }
+
+/** A JSON pointer's segment as the name it escapes. */
+const unescapePointer = (segment: string) =>
+  segment.replaceAll('~1', '/').replaceAll('~0', '~');
 
 export function releaseMarks(
   spec: LoadedSpec,
@@ -30,7 +42,19 @@ export function releaseMarks(
 ): ReleaseMarks {
   const release = String(spec.document.info.version);
   const byWhere = new Map<string, Set<string>>();
+  /** The explained changes of each endpoint's response headers: `GET /orders RateLimit-Limit`. */
+  const byHeader = new Map<string, Set<string>>();
   for (const change of changes) {
+    for (const pointer of change.pointers) {
+      const header = /\/responses\/[^/]+\/headers\/([^/]+)$/.exec(pointer)?.[1];
+      if (header && change.explanation) {
+        const key = `${change.where} ${unescapePointer(header)}`;
+        byHeader.set(
+          key,
+          (byHeader.get(key) ?? new Set()).add(change.explanation),
+        );
+      }
+    }
     const key = change.field ? `${change.where} ${change.field}` : change.where;
     const ids = byWhere.get(key) ?? new Set<string>();
     ids.add(change.explanation ?? '');
@@ -78,6 +102,13 @@ export function releaseMarks(
           children: content,
           data: {hProperties: {className: ['api-release-note']}},
         }
+      );
+    },
+    header(operationId, headerName) {
+      const ids = byHeader.get(`${endpoints.get(operationId)} ${headerName}`);
+      const content = mark(explainedChanges.filter(({id}) => ids?.has(id)));
+      return (
+        content && jsxText('span', {className: 'api-field__release'}, content)
       );
     },
     field(schemaName, fieldName) {

@@ -200,6 +200,90 @@ function responseSection(
   };
 }
 
+/** A response header as the document declares it. */
+interface ResponseHeader {
+  $ref?: string;
+  description?: string;
+  schema?: Schema;
+  required?: boolean;
+}
+
+/** The statuses as a phrase: "`429` and `503`". */
+const statusList = (statuses: string[]) =>
+  statuses.flatMap((status, index) => [
+    ...(index === 0
+      ? []
+      : [text(index === statuses.length - 1 ? ' and ' : ', ')]),
+    inlineCode(status),
+  ]);
+
+/**
+ * Every header the operation's responses declare (the shared ones the
+ * loader adds, `Request-Id` and the rate-limit headers, and any a response
+ * declares itself), each once, in the order of the responses by status,
+ * with the statuses that carry it when not every response does, and its
+ * release mark on the latest release's pages.
+ */
+function headersSection(
+  spec: LoadedSpec,
+  parse: MarkdownParser,
+  entry: OperationEntry,
+  marks?: ReleaseMarks,
+) {
+  const responses = Object.entries(entry.operation.responses).sort(
+    ([a], [b]) => Number(a) - Number(b),
+  );
+  const headers = new Map<
+    string,
+    {header: ResponseHeader; statuses: string[]}
+  >();
+  for (const [status, reference] of responses) {
+    const response = deref(spec.document, reference);
+    for (const [name, value] of Object.entries(response.headers ?? {})) {
+      const carried = headers.get(name) ?? {
+        header: deref(spec.document, value as ResponseHeader),
+        statuses: [],
+      };
+      carried.statuses.push(status);
+      headers.set(name, carried);
+    }
+  }
+  if (headers.size === 0) {
+    return [];
+  }
+  const anchor = `${operationAnchor(entry)}-response-header`;
+  return [
+    heading(4, 'Response headers'),
+    jsx(
+      'ul',
+      {className: 'api-fields'},
+      [...headers].map(([name, {header, statuses}]) => {
+        const id = `${anchor}-${name.toLowerCase()}`;
+        const description = [
+          ...(statuses.length < responses.length
+            ? [text('On '), ...statusList(statuses), text(' only. ')]
+            : []),
+          ...(header.description ? inline(parse, header.description) : []),
+        ];
+        return jsx('li', {className: 'api-header', id}, [
+          fieldHead(
+            spec,
+            id,
+            name,
+            header.schema,
+            false,
+            undefined,
+            marks?.header(entry.operation.operationId, name),
+          ),
+          ...(description.length > 0
+            ? [classedParagraph('api-field__description', description)]
+            : []),
+        ]);
+      }),
+    ),
+  ];
+}
+
 function errorsSection(
   spec: LoadedSpec,
   parse: MarkdownParser,
@@ -325,6 +409,7 @@ export function renderOperation(
             : []),
           ...requestSection(spec, parse, entry, marks),
           ...response.main,
+          ...headersSection(spec, parse, entry, marks),
           ...errorsSection(spec, parse, entry),
         ],
         [

@@ -14,10 +14,11 @@ import type {
   Response,
   Schema,
 } from '../../model/openapi-types';
-import {allOperations} from '../../model/operations';
-import {referenceProblems, resolveRef} from '../../model/refs';
+import {allOperations, filterParameterName} from '../../model/operations';
+import {deref, referenceProblems, resolveRef} from '../../model/refs';
 import {readYaml, where} from '../../model/yaml';
 import {rootFileName} from './latest-document';
+import {withWebhookPayloadTypes} from './webhook-payload-types';
 import {latestRelease, releaseHeader, type ApiRelease} from './releases';
 
 /**
@@ -317,11 +318,55 @@ function declareResponseHeaders(document: OpenApiDocument): void {
   }
 }
 
-/** A copy of the document for publishing, as YAML or JSON. */
-export function publishedSpec(document: OpenApiDocument): {
+/**
+ * Each list's `filter` parameter as its page shows it: the shared `Filter`
+ * inlined with the list's own description and, as its `example`, the list's
+ * `x-filter` example, the value its request sample sends (`operationsOf`
+ * in src/model/operations.ts writes both). `cursor` stays without an
+ * example, as on the pages: every list's sample is a first page, and a tool
+ * that sends every example would otherwise ask for a later one.
+ */
+function withListFilters(source: OpenApiDocument): OpenApiDocument {
+  const document = structuredClone(source);
+  for (const {operation, parameters} of allOperations(document)) {
+    const filter = parameters.find(
+      (parameter) =>
+        parameter.name === filterParameterName && parameter.in === 'query',
+    );
+    if (filter && operation.parameters) {
+      operation.parameters = operation.parameters.map((parameter) => {
+        const {name, in: location} = deref(document, parameter);
+        return name === filterParameterName && location === 'query'
+          ? filter
+          : parameter;
+      });
+    }
+  }
+  // The shared parameter, now inlined everywhere, is no component to publish.
+  const parameters = document.components.parameters;
+  for (const [key, parameter] of Object.entries(parameters)) {
+    const ref = `"#/components/parameters/${key}"`;
+    if (
+      parameter.name === filterParameterName &&
+      !JSON.stringify(document).includes(ref)
+    ) {
+      delete parameters[key];
+    }
+  }
+  return document;
+}
+
+/**
+ * A copy of the document for publishing, as YAML or JSON: what tools read,
+ * so its lists' `filter` parameters carry their examples and its webhook
+ * payloads carry response-side copies of their objects
+ * (`webhook-payload-types.ts`).
+ */
+export function publishedSpec(source: OpenApiDocument): {
   yaml: string;
   json: string;
 } {
+  const document = withWebhookPayloadTypes(withListFilters(source));
   return {
     yaml: yaml.dump(document, {lineWidth: 100, noRefs: true}),
     json: `${JSON.stringify(document, null, 2)}\n`,
