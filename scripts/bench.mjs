@@ -57,6 +57,7 @@ import {
   searchIndexSizes,
   siteCopy,
   startPhoneSite,
+  timedInputs,
 } from './lib/search-bench.mjs';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
@@ -287,46 +288,10 @@ async function searchTimings(browser, origin) {
   await page.keyboard.type('tracking_number');
   await page.getByRole('option').first().waitFor();
   const firstResults = Date.now() - start;
-  const latencies = await page.evaluate(
-    async (/** @type {string[]} */ queries) => {
-      // The search box and its results list are on the page: it waited for
-      // them above.
-      const input = /** @type {HTMLInputElement} */ (
-        document.querySelector('input.navbar__search-input')
-      );
-      const listbox = /** @type {Element} */ (
-        document.querySelector('[role=listbox]')
-      );
-      /** @type {number[]} */
-      const times = [];
-      for (const query of queries) {
-        // Results render as a change to the list; a query whose list does not
-        // change within 5 s is counted as unanswered.
-        const changed = new Promise((resolve) => {
-          const observer = new MutationObserver(() => {
-            observer.disconnect();
-            resolve(true);
-          });
-          observer.observe(listbox, {
-            childList: true,
-            subtree: true,
-            characterData: true,
-          });
-          setTimeout(() => {
-            observer.disconnect();
-            resolve(false);
-          }, 5000);
-        });
-        const begin = performance.now();
-        input.value = query;
-        input.dispatchEvent(new Event('input', {bubbles: true}));
-        if (await changed) {
-          times.push(performance.now() - begin);
-        }
-      }
-      return times;
-    },
-    searchQueries,
+  // A query whose list does not change within 5 s is counted as unanswered.
+  const latencies = await timedInputs(
+    page,
+    searchQueries.map((value) => ({value})),
   );
   await page.close();
   return {

@@ -4,7 +4,7 @@
 // base path, /help/ replaced), and the shipped
 // deploy logic to publish builds into it. Used by the browser tests and the
 // benchmark.
-import {spawn} from 'node:child_process';
+import {execFileSync, spawn} from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -82,6 +82,37 @@ const shippedTls = {
     }
 `,
 };
+
+/**
+ * A certificate for 127.0.0.1, signed by itself and good for a day, made in
+ * `dir` for a site served over TLS in tests and the bench.
+ */
+export function selfSignedCertificate(
+  dir: string,
+): Pick<TlsOptions, 'certificate' | 'key'> {
+  const certificate = path.join(dir, 'fullchain.pem');
+  const key = path.join(dir, 'privkey.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    {stdio: 'ignore'},
+  );
+  return {certificate, key};
+}
 
 export interface TlsOptions {
   /** The HTTPS port; `port` then answers plain HTTP with the redirect. */

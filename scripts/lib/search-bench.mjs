@@ -24,9 +24,8 @@ import jitiFactory from 'jiti';
 
 const jiti = jitiFactory(import.meta.url, {interopDefault: true});
 // jiti returns what it loads untyped; this is the module's own type.
-const {startNginx} = /** @type {typeof import('./nginx-site.ts')} */ (
-  jiti('./nginx-site.ts')
-);
+const {selfSignedCertificate, startNginx} =
+  /** @type {typeof import('./nginx-site.ts')} */ (jiti('./nginx-site.ts'));
 
 const siteDir = path.join(import.meta.dirname, '..', '..');
 
@@ -66,7 +65,7 @@ const heavyQueries = [
  * @param {({key: string} | {value: string})[]} inputs
  * @returns {Promise<number[]>}
  */
-function timedInputs(page, inputs) {
+export function timedInputs(page, inputs) {
   return page.evaluate(async (steps) => {
     const input = /** @type {HTMLInputElement} */ (
       document.querySelector('input.navbar__search-input')
@@ -291,34 +290,9 @@ export function phoneSummary(samples) {
  */
 export async function startPhoneSite(port, tlsPort, buildDir) {
   const dir = mkdtempSync(path.join(tmpdir(), 'ihh-bench-tls-'));
-  const certificate = path.join(dir, 'certificate.pem');
-  const key = path.join(dir, 'key.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      certificate,
-    ],
-    {stdio: 'ignore'},
-  );
-  if (made.status !== 0) {
-    throw new Error('openssl could not make the bench its certificate.');
-  }
   const site = await startNginx(port, buildDir, {
     port: tlsPort,
-    certificate,
-    key,
+    ...selfSignedCertificate(dir),
   });
   return {
     ...site,

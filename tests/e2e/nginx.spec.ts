@@ -1,4 +1,3 @@
-import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {get} from 'node:http';
 import {connect} from 'node:net';
@@ -6,7 +5,11 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {APIResponse, Page} from '@playwright/test';
 import {expect, notFoundResourceError, open, test} from '../support/fixtures';
-import {shippedConfig, startNginx} from '../../scripts/lib/nginx-site';
+import {
+  selfSignedCertificate,
+  shippedConfig,
+  startNginx,
+} from '../../scripts/lib/nginx-site';
 import {
   inlineSources,
   sha256,
@@ -340,31 +343,9 @@ test.describe('with TLS on, as shipped', () => {
   let tlsSite: Awaited<ReturnType<typeof startNginx>>;
   test.beforeAll(async () => {
     certificates = mkdtempSync(path.join(tmpdir(), 'ih-help-tls-'));
-    const certificate = path.join(certificates, 'fullchain.pem');
-    const key = path.join(certificates, 'privkey.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        certificate,
-      ],
-      {stdio: 'ignore'},
-    );
     tlsSite = await startNginx(tlsRedirectPort, buildDir, {
       port: tlsPort,
-      certificate,
-      key,
+      ...selfSignedCertificate(certificates),
     });
   });
   test.afterAll(() => {
