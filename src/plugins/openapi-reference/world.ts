@@ -2,7 +2,7 @@ import path from 'node:path';
 import * as z from 'zod';
 import {AuthoringError} from '../../model/authoringError';
 import {inWords} from '../../model/number-words';
-import {months} from '../../model/dates';
+import {months, zonedParts} from '../../model/dates';
 import {allExampleCases, isBuilt} from './examples';
 import {locationOf, where} from '../../model/yaml';
 import {readDataFile} from '../../model/dataFile';
@@ -354,22 +354,11 @@ export type FactFormat = 'count' | 'number' | 'date' | 'time' | 'money';
  * `Europe/London`, as the app shows times), or in UTC.
  */
 function inZone(date: Date, zone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = zonedParts(date, zone);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
   return {
-    time: `${parts.hour}:${parts.minute}`,
-    date: `${Number(parts.day)} ${months[Number(parts.month) - 1]} ${parts.year}`,
+    time: `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}`,
+    date: `${parts.day} ${months[parts.month - 1]} ${parts.year}`,
   };
 }
 

@@ -1,3 +1,4 @@
+import {zonedParts} from '../../../model/dates';
 import {
   parseQuery,
   type Expression,
@@ -109,28 +110,10 @@ const companyOf = (fields: Fields) => fields.company_id ?? fields.company;
 
 /** The start of the day `daysBack` days before a moment, in a time zone. */
 function startOfDay(at: number, zone: string, daysBack: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(at))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!);
+  const parts = zonedParts(new Date(at), zone);
+  const local = Date.UTC(parts.year, parts.month - 1, parts.day);
   const offset =
-    Date.UTC(
-      parts.year!,
-      parts.month! - 1,
-      parts.day!,
-      parts.hour!,
-      parts.minute!,
-    ) -
+    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) -
     Math.floor(at / 60_000) * 60_000;
   return local - offset - daysBack * 86_400_000;
 }
