@@ -23,6 +23,13 @@ import {buildDir} from '../support/site';
 let dir: string;
 let root: string;
 
+/**
+ * Each test deploys the full build three times (about 6 s each when the
+ * machine is idle); beside the browser tests on two cores that passed 30 s.
+ */
+const threeDeploysMs = 120_000;
+test.describe.configure({timeout: threeDeploysMs});
+
 test.beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'ih-help-deploy-nginx-'));
   root = path.join(dir, 'srv');
