@@ -4,7 +4,7 @@ import {
   OpenAPIBackend,
   type Document as OpenAPIBackendDocument,
 } from 'openapi-backend';
-import {ajvMessage} from '../openapi-reference/examples';
+import {fieldProblem} from '../../lib/try-it/validate';
 import {apiHosts, withoutApiPrefix} from '../openapi-reference/latest-document';
 import type {LoadedSpec} from '../../model/openapi-types';
 
@@ -244,31 +244,25 @@ function withBodyFile(source: string, sample: RequestSample): RequestSample {
 /** What is wrong with a request sample, against one release's document. */
 export type RequestValidator = (sample: RequestSample) => string[];
 
-/** A sample that openapi-backend refuses: Ajv's error, on one part of the request. */
+/** A sample that openapi-backend refuses: Ajv's error, at its part of the request (the form of "Try it" reads the same). */
 function describeRefusal(named: string, error: ErrorObject): string {
-  const [, part, name, ...rest] = error.instancePath.split('/');
-  const field = `field "/${rest.join('/')}" ${ajvMessage(error)}`;
-  if (part === undefined || part === '') {
+  const {place, field, keyword, message} = fieldProblem(error);
+
+  if (place === undefined) {
+    return `${named}: ${message}`;
+  }
+  if (place === 'body') {
     return error.params.missingProperty === 'requestBody'
       ? `${named} requires a body`
-      : `${named}: ${ajvMessage(error)}`;
+      : `${named}, body: field "${field || '/'}" ${message}`;
   }
-  if (part === 'requestBody') {
-    return `${named}, body: field "/${[name, ...rest].filter((step) => step !== undefined).join('/')}" ${ajvMessage(error)}`;
+  const where = place === 'header' ? 'header' : `${place} parameter`;
+  if (keyword === 'additionalProperties' && !error.instancePath.split('/')[2]) {
+    return `${named} has no ${where} ${field}`;
   }
-  const where = part === 'headers' ? 'header' : `${part} parameter`;
-  if (name === undefined && error.keyword === 'required') {
-    return `${named}, ${where} ${String(error.params.missingProperty)} is required but not sent`;
-  }
-  if (name === undefined && error.keyword === 'additionalProperties') {
-    return `${named} has no ${where} ${String(error.params.additionalProperty)}`;
-  }
-  if (name === undefined) {
-    return `${named}, ${where}s: ${ajvMessage(error)}`;
-  }
-  return rest.length === 0
-    ? `${named}, ${where} ${name} ${ajvMessage(error)}`
-    : `${named}, ${where} ${name}: ${field}`;
+  return field === undefined
+    ? `${named}, ${where}s: ${message}`
+    : `${named}, ${where} ${field} ${message}`;
 }
 
 const validators = new WeakMap<LoadedSpec, Promise<RequestValidator>>();

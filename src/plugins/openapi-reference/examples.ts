@@ -1,6 +1,7 @@
 import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {AuthoringError} from '../../model/authoringError';
+import {ajvMessage} from '../../model/ajv-message';
 import {apiOrigin, specFolder} from './latest-document';
 import {schemaExample} from '../../model/schema-example';
 import {allOperations} from '../../model/operations';
@@ -189,14 +190,6 @@ function schemaError(
     `${at}: Ajv (JSON Schema 2020-12, strict) refuses the schema: ${error.message.replaceAll(rootId, '')}. Correct the schema: use only JSON Schema 2020-12 keywords (and x-lifecycle, x-rules) and formats Ajv knows.`,
   ]);
 }
-
-/** Ajv's message for an error, with the values it names. */
-export const ajvMessage = (error: ErrorObject) =>
-  `${error.message ?? 'is invalid'}${
-    error.params && 'allowedValues' in error.params
-      ? ` (${(error.params.allowedValues as unknown[]).join(', ')})`
-      : ''
-  }${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`;
 
 /** An Ajv error as a sentence about the field at fault. */
 const describeError = (error: ErrorObject) =>
