@@ -1,6 +1,7 @@
 // A request checked against its operation as the reader types: openapi-backend's validators, compiled at build time, and the checks the build adds.
 import {ajvMessage, type AjvError} from '../../model/ajv-message';
 import type {FieldProblem, TryOperation, TryRequest} from './types';
+import type {ValidatorRuntime} from './validator-runtime';
 
 /** A validator as Ajv's standalone code exports it. */
 export type StandaloneValidator = ((data: unknown) => boolean) & {
@@ -11,6 +12,16 @@ export type StandaloneValidator = ((data: unknown) => boolean) & {
 export interface TryValidators {
   validateParameters: StandaloneValidator;
   validateBody?: StandaloneValidator;
+}
+
+/**
+ * An operation's generated module (openapi-reference/try-it.ts,
+ * `@generated/openapi-reference/try/<release>/<operationId>/index.js`): the
+ * operation, and its validators, made when given their runtime.
+ */
+export interface TryModule {
+  operation: TryOperation;
+  validators: (runtime: ValidatorRuntime) => TryValidators;
 }
 
 /** The header that chooses the release; the build declares it on every operation. */

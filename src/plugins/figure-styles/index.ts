@@ -12,7 +12,8 @@ import type {Plugin} from '@docusaurus/types';
  * Docusaurus links only the one file (a figure must be styled at first
  * paint, before any script runs). The shared primitives
  * (`src/components/AppFigure`) stay in the one file, which the figures' own
- * rules follow on every page, as they did in it.
+ * rules follow on every page, as they did in it. The Try it form's
+ * stylesheet stays out of it too, and loads with the form.
  */
 
 /**
@@ -21,6 +22,14 @@ import type {Plugin} from '@docusaurus/types';
  */
 const figureStylesheet =
   /[\\/]src[\\/]components[\\/](?!AppFigure[\\/])(?:\w+Figure|OrderScreen)[\\/][^\\/]+\.css$/;
+
+/**
+ * The stylesheet of the API reference's Try it form, which loads only when
+ * a reader opens a form: it travels with the form's own chunk, whose
+ * loading brings it, and no page links it.
+ */
+const tryItStylesheet =
+  /[\\/]src[\\/]plugins[\\/]openapi-reference[\\/]theme[\\/]TryIt[\\/][^\\/]+\.css$/;
 
 /** The part of a bundler module the test reads (webpack's and Rspack's). */
 interface BundledModule {
@@ -117,7 +126,8 @@ export default function figureStylesPlugin(): Plugin {
             cacheGroups: {
               styles: {
                 test: (module: BundledModule) =>
-                  !figureStylesheet.test(resourceOf(module)),
+                  !figureStylesheet.test(resourceOf(module)) &&
+                  !tryItStylesheet.test(resourceOf(module)),
               },
             },
           },

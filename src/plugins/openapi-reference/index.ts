@@ -14,6 +14,7 @@ import {
 } from './releases';
 import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
+import {TryItModules, sandboxBaseUrl, tryItFolder, writeTryIt} from './try-it';
 
 /**
  * The remark plugin for the docs plugin's `beforeDefaultRemarkPlugins`,
@@ -31,18 +32,27 @@ export function apiReferenceRemark(siteDir: string) {
  * Loads the API model (see model.ts) in `loadContent`, so a mistake in the
  * spec stops `npm start` and `npm run build` before any page compiles, with
  * one message naming its file and line; publishes each release's OpenAPI
- * document next to the pages that render it; adds the reference's client
- * module and head styles. The pages drawn from the model depend on its
+ * document next to the pages that render it; writes the module of each
+ * operation's Try it form (try-it.ts); adds the reference's client module
+ * and head styles. The pages drawn from the model depend on its
  * files through model-dependencies-loader.cjs, so in development an edit to
  * one recompiles those pages, which load the new model (once for all of
  * them): the plugin itself has nothing to reload, and does not watch them.
  */
 export default function openapiReferencePlugin(context: LoadContext): Plugin {
-  const {siteDir} = context;
+  const {siteDir, generatedFilesDir} = context;
   return {
     name: 'openapi-reference',
     loadContent() {
       return loadApiModel(siteDir);
+    },
+    async contentLoaded() {
+      // Try it: each operation's module, which its form loads when opened.
+      await writeTryIt(
+        (await loadApiModel(siteDir)).releases,
+        tryItFolder(generatedFilesDir),
+        sandboxBaseUrl,
+      );
     },
     getClientModules() {
       return [path.join(__dirname, 'theme', 'client.ts')];
@@ -59,9 +69,15 @@ export default function openapiReferencePlugin(context: LoadContext): Plugin {
         ],
       };
     },
-    configureWebpack() {
+    configureWebpack(_config, isServer) {
       return {
-        plugins: [new OneMessagePerMistake()],
+        plugins: [
+          new OneMessagePerMistake(),
+          // The browser's Try it modules; the server renders no form.
+          ...(isServer
+            ? []
+            : [new TryItModules(tryItFolder(generatedFilesDir))]),
+        ],
         module: {
           rules: [
             {

@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type OperationEntry,
 } from '../../model/openapi-types';
+import {sampleApiKey} from '../../lib/try-it/sample-key';
 import {releaseHeader} from './releases';
 import {sampleLanguages, type SampleLanguage} from './theme/language';
 
@@ -21,7 +22,7 @@ import {sampleLanguages, type SampleLanguage} from './theme/language';
  * sends `Hub-Version` with the release of the page it is on.
  */
 
-export const sampleApiKey = 'ih_test_4eC39HqLyjWDarjtT1zdp7dc';
+export {sampleApiKey};
 
 type TargetId = Parameters<HTTPSnippet['convert']>[0];
 
@@ -59,11 +60,12 @@ export interface SampleRequest {
 const jsonMediaType = 'application/json';
 export const idempotencyHeader = 'Idempotency-Key';
 
+/** The document's sandbox server (`https://sandbox.api.example.com/v1`), if it declares one. */
+export const sandboxServer = (document: OpenApiDocument): string | undefined =>
+  document.servers.find((server) => server.url.includes('sandbox'))?.url;
+
 function sampleServer(document: OpenApiDocument): string {
-  const sandbox = document.servers.find((server) =>
-    server.url.includes('sandbox'),
-  );
-  return (sandbox ?? document.servers[0]!).url;
+  return sandboxServer(document) ?? document.servers[0]!.url;
 }
 
 /**

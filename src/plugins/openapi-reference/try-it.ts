@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
@@ -21,10 +22,18 @@ import type {
   TryParameter,
   TryResponseDoc,
 } from '../../lib/try-it/types';
+import {runtimeModuleNames} from '../../lib/try-it/validator-runtime';
+import {
+  tryItModuleFile,
+  tryItWorldFile,
+  type TryItManifest,
+} from '../../lib/try-it/modules';
+import {hashedFolder} from '../../model/deployment-facts.mjs';
 import {
   idempotencyHeader,
   sampleIdempotencyKey,
   sampleRequest,
+  sandboxServer,
 } from './samples';
 
 /**
@@ -43,6 +52,21 @@ import {
 export const tryItFolder = (generatedFilesDir: string) =>
   path.join(generatedFilesDir, 'openapi-reference', 'try');
 
+/**
+ * The sandbox's base URL (`/v1` included) that Send uses with the reader's
+ * key: the document's sandbox server. The one place the build decides it,
+ * for every release.
+ */
+export function sandboxBaseUrl(spec: LoadedSpec): string {
+  const url = sandboxServer(spec.document);
+  if (url === undefined) {
+    throw new Error(
+      `The OpenAPI document of release ${String(spec.document.info.version)} declares no sandbox server, which Try it sends to.`,
+    );
+  }
+  return url;
+}
+
 /** A header the form fills from the sample, and which parameters it leaves to the key field. */
 const authorizationHeader = 'Authorization';
 
@@ -51,6 +75,7 @@ const plainText = (markdown: string | undefined) =>
   markdown
     ?.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -249,16 +274,57 @@ export async function validatorSources(
   return sources;
 }
 
-/** The module an operation's form imports: its operation and its validators. */
-const indexModule = (hasBody: boolean) =>
-  [
-    "export {default as operation} from './operation.json';",
-    "export {default as validateParameters} from './parameters.js';",
-    hasBody
-      ? "export {default as validateBody} from './body.js';"
-      : 'export const validateBody = undefined;',
+/** The head of Ajv's standalone ES module code: its exports, by the validator's name. */
+const standaloneHead =
+  /^"use strict";\s*export const validate = (\w+);\s*export default \1;/;
+
+/**
+ * One validator's standalone code as a function of the runtime
+ * (lib/try-it/validator-runtime.ts): its exports dropped, each `require` of
+ * a run-time helper a call of `runtime`, all in a scope of its own (the
+ * parameters' and the body's code, from two Ajv instances, use the same
+ * names).
+ */
+export function validatorFactory(source: string): string {
+  const head = standaloneHead.exec(source);
+  if (!head) {
+    throw new Error(
+      `Ajv's standalone code does not start as Try it expects: ${source.slice(0, 80)}`,
+    );
+  }
+  const body = source
+    .slice(head[0].length)
+    .replace(/\brequire\("([^"]+)"\)/g, (_, module: string) => {
+      if (!runtimeModuleNames.includes(module)) {
+        throw new Error(
+          `Ajv's standalone code requires ${module}, which lib/try-it/validator-runtime.ts does not provide.`,
+        );
+      }
+      return `runtime(${JSON.stringify(module)})`;
+    });
+  return `(() => {\n${body}\nreturn ${head[1]};\n})()`;
+}
+
+/**
+ * The module an operation's form imports: the operation, and a function
+ * that makes its validators from the runtime. It imports nothing, so the
+ * browser imports it as the build wrote it (see `TryItModules`).
+ */
+export function tryItModule(
+  operation: TryOperation,
+  sources: ValidatorSources,
+): string {
+  return [
+    `// Try it: ${operation.method} ${operation.path} of release ${operation.release}, written by the build (src/plugins/openapi-reference/try-it.ts).`,
+    `export const operation = ${JSON.stringify(operation)};`,
+    'export function validators(runtime) {',
+    `  const validateParameters = ${validatorFactory(sources.parameters)};`,
+    `  const validateBody = ${sources.body === undefined ? 'undefined' : validatorFactory(sources.body)};`,
+    '  return {validateParameters, validateBody};',
+    '}',
     '',
   ].join('\n');
+}
 
 /** Writes a file only when its content changes, so the bundler recompiles only what did. */
 async function writeChanged(file: string, content: string) {
@@ -269,50 +335,150 @@ async function writeChanged(file: string, content: string) {
   }
 }
 
+/** The manifest the form imports (`@generated/openapi-reference/try/index.json`). */
+export const tryItManifestFile = 'index.json';
+
+/** Each release's sample world, beside its modules, when the build writes one (try-it-world.ts). */
+export const worldFile = 'world.json';
+
+/** Where the modules go in the build, under its hashed files. */
+const modulesFolder = `${hashedFolder}/js/try`;
+
+/** An operation's module as the build writes it, beside the manifest: `2023-07/createOrder.mjs`. */
+const sourceFile = (release: string, operationId: string) =>
+  `${release}/${operationId}.mjs`;
+
+const contentHashOf = (content: string) =>
+  createHash('sha256').update(content).digest('hex').slice(0, 8);
+
 /**
  * Writes every release's modules under `folder`: for each operation,
- * `<release>/<operationId>/index.js` with its operation and validators.
+ * `<release>/<operationId>.mjs` with its operation and validators (a
+ * `TryModule`, lib/try-it/validate.ts), and the manifest of their content
+ * hashes, and of each release's `world.json` when there is one,
+ * `index.json`, which the form imports.
  */
 export async function writeTryIt(
   releases: ReadonlyMap<string, LoadedSpec>,
   folder: string,
   sandbox: (spec: LoadedSpec) => string,
 ): Promise<void> {
+  const manifest: TryItManifest = {
+    folder: modulesFolder,
+    modules: {},
+    worlds: {},
+  };
   const written = new Set<string>();
   for (const [release, spec] of releases) {
     const sources = await validatorSources(spec);
+    const hashes: Record<string, string> = {};
     for (const entry of allOperations(spec.document)) {
       const {operationId} = entry.operation;
-      const dir = path.join(folder, release, operationId);
-      const {parameters, body} = sources.get(operationId)!;
-      const files: [string, string][] = [
-        [
-          'operation.json',
-          JSON.stringify(tryOperation(spec, entry, sandbox(spec))),
-        ],
-        ['parameters.js', parameters],
-        ['index.js', indexModule(body !== undefined)],
-        ...(body === undefined ? [] : [['body.js', body] as [string, string]]),
-      ];
-      for (const [name, content] of files) {
-        await writeChanged(path.join(dir, name), content);
-      }
-      written.add(path.join(release, operationId));
+      const content = tryItModule(
+        tryOperation(spec, entry, sandbox(spec)),
+        sources.get(operationId)!,
+      );
+      const file = path.join(folder, sourceFile(release, operationId));
+      await writeChanged(file, content);
+      hashes[operationId] = contentHashOf(content);
+      written.add(file);
+    }
+    manifest.modules[release] = hashes;
+    const world = await readFile(
+      path.join(folder, release, worldFile),
+      'utf8',
+    ).catch(() => undefined);
+    if (world !== undefined) {
+      manifest.worlds[release] = contentHashOf(world);
     }
   }
+  await writeChanged(
+    path.join(folder, tryItManifestFile),
+    `${JSON.stringify(manifest, null, 1)}\n`,
+  );
   // An operation (or a release) that no longer exists leaves no module behind.
   const entries = await readdir(folder, {recursive: true, withFileTypes: true});
   for (const entry of entries) {
-    const relative = path.relative(
-      folder,
-      path.join(entry.parentPath, entry.name),
-    );
-    if (
-      entry.isDirectory() &&
-      relative.split(path.sep).length === 2 &&
-      !written.has(relative)
-    ) {
-      await rm(path.join(folder, relative), {recursive: true, force: true});
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && file.endsWith('.mjs') && !written.has(file)) {
+      await rm(file, {force: true});
     }
+  }
+}
+
+/** What `TryItModules` needs of a Webpack or Rspack compiler. */
+interface AssetCompiler {
+  webpack: {
+    sources: {RawSource: new (source: string) => unknown};
+    Compilation: {PROCESS_ASSETS_STAGE_ADDITIONAL: number};
+  };
+  hooks: {
+    thisCompilation: {
+      tap(name: string, run: (compilation: AssetCompilation) => void): void;
+    };
+  };
+}
+
+interface AssetCompilation {
+  hooks: {
+    processAssets: {
+      tapPromise(
+        options: {name: string; stage: number},
+        run: () => Promise<void>,
+      ): void;
+    };
+  };
+  emitAsset(file: string, source: unknown): void;
+}
+
+/**
+ * A bundler plugin that emits each operation's module as a file of the
+ * build (`assets/js/try/<release>/<operationId>.<hash>.js`), as the build
+ * wrote it, which the browser imports as it is, and each release's world
+ * (`…/<release>/world.<hash>.json`), which it fetches. They are no chunks:
+ * the bundler's runtime, which every page loads, lists every chunk and
+ * every module's id, and 254 more of either would weigh on every page.
+ */
+export class TryItModules {
+  constructor(private readonly folder: string) {}
+
+  apply(compiler: AssetCompiler): void {
+    const {RawSource} = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap(TryItModules.name, (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        {
+          name: TryItModules.name,
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        async () => {
+          const manifest = JSON.parse(
+            await readFile(path.join(this.folder, tryItManifestFile), 'utf8'),
+          ) as TryItManifest;
+          for (const [release, hash] of Object.entries(manifest.worlds)) {
+            compilation.emitAsset(
+              tryItWorldFile(manifest.folder, release, hash),
+              new RawSource(
+                await readFile(
+                  path.join(this.folder, release, worldFile),
+                  'utf8',
+                ),
+              ),
+            );
+          }
+          for (const [release, hashes] of Object.entries(manifest.modules)) {
+            for (const [operationId, hash] of Object.entries(hashes)) {
+              const content = await readFile(
+                path.join(this.folder, sourceFile(release, operationId)),
+                'utf8',
+              );
+              compilation.emitAsset(
+                tryItModuleFile(manifest.folder, release, operationId, hash),
+                new RawSource(content),
+              );
+            }
+          }
+        },
+      );
+    });
   }
 }
