@@ -13,6 +13,7 @@ import type {
   MdxJsxFlowElement,
   MdxJsxTextElement,
 } from 'mdast-util-mdx-jsx';
+import type {Program} from 'estree';
 import type {JsonValue} from '../../model/openapi-types';
 import {highlight} from '../../prism/highlight';
 
@@ -138,4 +139,31 @@ export function columns(main: RootContent[], aside: RootContent[]) {
     jsx('div', {className: 'api-columns__main'}, main as BlockContent[]),
     jsx('div', {className: 'api-columns__aside'}, aside as BlockContent[]),
   ]);
+}
+
+/**
+ * `import <name> from '<source>'` at the top of the page (MDX's ESM node,
+ * with the syntax tree MDX compiles): a component only some pages use
+ * travels with their chunks rather than the map every page loads.
+ */
+export function defaultImport(name: string, source: string): RootContent {
+  const estree: Program = {
+    type: 'Program',
+    sourceType: 'module',
+    body: [
+      {
+        type: 'ImportDeclaration',
+        specifiers: [
+          {type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name}},
+        ],
+        source: {type: 'Literal', value: source, raw: JSON.stringify(source)},
+        attributes: [],
+      },
+    ],
+  };
+  return {
+    type: 'mdxjsEsm',
+    value: `import ${name} from ${JSON.stringify(source)};`,
+    data: {estree},
+  };
 }

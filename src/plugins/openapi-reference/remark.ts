@@ -7,6 +7,7 @@ import {
   productNumbersPath,
 } from '../../model/product-numbers';
 import {loadGrammars} from '../../prism/highlight';
+import {hasTryIt, tryItImport} from './render-operation';
 import {type MarkdownParser} from './mdast';
 import {releaseMarks} from './release-marks';
 import {loadApiModel, releaseSpec} from './model';
@@ -210,6 +211,9 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
         {model, spec, parse, marks},
       );
       parent.children.splice(parent.children.indexOf(node), 1, ...replacement);
+    }
+    if (hasTryIt(root.children)) {
+      root.children.unshift(tryItImport());
     }
   };
 }

@@ -26,6 +26,7 @@ import {
   labelledTable,
   slug,
   columns,
+  defaultImport,
 } from './mdast';
 import {describe, inline, fieldHead, fieldTable} from './fields';
 
@@ -109,6 +110,32 @@ function requestSamples(spec: LoadedSpec, entry: OperationEntry) {
       }),
     ),
   );
+}
+
+/**
+ * The Try it form of an operation (theme/TryIt), closed until the reader
+ * opens it. Its page imports it (`tryItImport`), so only the pages that
+ * show operations carry it.
+ */
+const tryItComponent = 'ApiTryIt';
+export const tryItImport = () =>
+  defaultImport(
+    tryItComponent,
+    '@site/src/plugins/openapi-reference/theme/TryIt',
+  );
+export const hasTryIt = (nodes: RootContent[]): boolean =>
+  nodes.some(
+    (node) =>
+      (node.type === 'mdxJsxFlowElement' && node.name === tryItComponent) ||
+      ('children' in node && hasTryIt(node.children as RootContent[])),
+  );
+
+function tryIt(spec: LoadedSpec, entry: OperationEntry) {
+  return jsx(tryItComponent, {
+    release: String(spec.document.info.version),
+    operationId: entry.operation.operationId,
+    summary: entry.operation.summary,
+  });
 }
 
 /** The heading anchor of an operation: "Create an order" → `create-an-order`. */
@@ -415,6 +442,7 @@ export function renderOperation(
         [
           heading(4, 'Example request'),
           requestSamples(spec, entry),
+          tryIt(spec, entry),
           ...response.example,
         ],
       ),
