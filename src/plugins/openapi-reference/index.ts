@@ -51,6 +51,7 @@ export default function openapiReferencePlugin(context: LoadContext): Plugin {
       await writeTryIt(
         (await loadApiModel(siteDir)).releases,
         tryItFolder(generatedFilesDir),
+        // The one place the sandbox's address is decided.
         sandboxBaseUrl,
       );
     },

@@ -398,7 +398,7 @@ function TryForm({
           ref={responseRef}
           tabIndex={-1}
           className={styles.response}
-          aria-label={`Response: ${summary}`}>
+          aria-label="Response">
           {'error' in outcome ? (
             <p className={styles.failure}>{outcome.error}</p>
           ) : (
