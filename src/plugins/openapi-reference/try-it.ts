@@ -384,12 +384,12 @@ export async function writeTryIt(
       written.add(file);
     }
     manifest.modules[release] = hashes;
-    const world = await readFile(
+    const snapshot = await readFile(
       path.join(folder, release, worldFile),
       'utf8',
     ).catch(() => undefined);
-    if (world !== undefined) {
-      manifest.worlds[release] = contentHashOf(world);
+    if (snapshot !== undefined) {
+      manifest.worlds[release] = contentHashOf(snapshot);
     }
   }
   await writeChanged(
