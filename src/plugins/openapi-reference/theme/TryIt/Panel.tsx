@@ -157,7 +157,7 @@ function TryForm({
     ...(placed.fields.get(keyKey) ?? []),
     ...(destination === 'sandbox' && key.trim().startsWith('ih_live_')
       ? [
-          'is a production key (ih_live_); the sandbox takes only ih_test_ keys, so it will answer 401',
+          'API key is a production key (ih_live_): the sandbox takes only ih_test_ keys, and answers 401',
         ]
       : []),
   ];
