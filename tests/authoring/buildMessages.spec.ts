@@ -138,7 +138,7 @@ test('a code an older release inherits in a description but does not have stops 
   expect(printed).toEqual([
     expect.stringMatching(
       new RegExp(
-        `^AuthoringError: .*: ${file.replaceAll('.', '\\.')}:${lines[0]}: release 2023-01 inherits ".*with the code \`invalid_gtin\`\.", but the error code invalid_gtin is not in release 2023-01's catalogue`,
+        `^AuthoringError: .*: ${file.replaceAll('.', '\\.')}:${lines[0]}: release 2023-01 inherits ".*with the code \`invalid_gtin\`\\.", but the error code invalid_gtin is not in release 2023-01's catalogue`,
       ),
     ),
   ]);

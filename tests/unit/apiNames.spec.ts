@@ -254,7 +254,9 @@ test('a sample in a list item, under a tilde fence, or after a longer fence is r
       expect.stringMatching(
         /^docs\/example\.mdx:4: the request sample is not valid .*GET \/orders has no query parameter sort\./,
       ),
-      expect.stringMatching(/^docs\/example\.mdx:9: ord_5Yc1Hd6 field "number"/),
+      expect.stringMatching(
+        /^docs\/example\.mdx:9: ord_5Yc1Hd6 field "number"/,
+      ),
     ]),
   );
   expect(problems.join('\n')).not.toContain('colour');
