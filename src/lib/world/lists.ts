@@ -250,7 +250,8 @@ export interface ListQuestion {
   objects: Iterable<ListObject>;
   /** Another object's fields at the moment, by key: a related filter field's object. */
   fieldsOf: (key: string) => Fields | undefined;
-  declaration: FilterDeclaration | undefined;
+  /** The list's filter declaration: its related fields. */
+  declaration: Pick<FilterDeclaration, 'related'> | undefined;
   expression: Expression | null;
   /** The query parameters besides `limit`, `filter` and the cursor, each naming a field of the listed object. */
   parameters: [string, string][];
