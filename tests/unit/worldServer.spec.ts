@@ -475,6 +475,22 @@ test('an ID the world does not hold answers 404', async () => {
   });
   // Order NWSF-1027 is created on 6 May, after the world's now.
   expect(send('retrieveOrder', {path: '/orders/ord_3Hv6Pq9'}).status).toBe(404);
+  // The shop floor holds no size L: no stock record until one is set.
+  const path = '/stock/var_3Tn8Wq2/wh_6Jp2Mc8';
+  expect(send('retrieveStock', {path}).json?.detail).toBe(
+    'No stock of var_3Tn8Wq2 in wh_6Jp2Mc8 exists in your company.',
+  );
+  expect(send('setStock', {path, body: {on_hand: 3}}).json).toEqual({
+    variant_id: 'var_3Tn8Wq2',
+    warehouse_id: 'wh_6Jp2Mc8',
+    on_hand: 3,
+    allocated: 0,
+    buffer: 0,
+    available: 3,
+    incoming: 0,
+    updated_at: '2023-05-04T16:00:00Z',
+  });
+  expect(send('retrieveStock', {path}).status).toBe(200);
 });
 
 test('an Idempotency-Key reused for another request answers 409 idempotency_key_reused; the same request is replayed', async () => {

@@ -1,7 +1,7 @@
 // Try it's sample world as a server: the status, headers and body the API would send for a request, from the world's snapshot (try-it-world.ts) and this tab's writes. Runs in the browser: no Node or Docusaurus imports.
 import type {FilterDeclaration} from '../../model/openapi-types';
 import {pageCursor} from '../../model/page-cursor';
-import {fieldsOf, parseQuery, type Expression} from '../query-language';
+import {listConditions, parseQuery, unknownFields} from '../query-language';
 import {
   instant,
   isObject,
@@ -292,8 +292,11 @@ function headersFor(
   replayed = false,
 ): [string, string][] {
   const {operation, memory} = exchange;
+  // A status the operation does not document sends the headers every
+  // response has, as its 400 does.
   const declared =
     operation.responses[String(status)] ??
+    operation.responses['400'] ??
     Object.values(operation.responses)[0];
   const limit = Number(
     declared?.headers.find(([name]) => /RateLimit-Limit$/i.test(name))?.[1] ??
@@ -310,7 +313,7 @@ function headersFor(
       return String(60 - (Math.floor(Date.now() / 1000) % 60));
     }
     if (name === 'Idempotent-Replayed') {
-      return String(replayed);
+      return status >= 200 && status < 300 ? String(replayed) : undefined;
     }
     if (name === 'Retry-After') {
       return undefined;
@@ -645,10 +648,9 @@ function unprocessable(
       entries,
     );
   }
-  const {list} = exchange.known;
-  const filter = exchange.request.query.find(
-    ([name]) => name === 'filter',
-  )?.[1];
+  const {known, operation, request} = exchange;
+  const {list} = known;
+  const filter = request.query.find(([name]) => name === 'filter')?.[1];
   if (!list?.filter || filter === undefined) {
     return undefined;
   }
@@ -658,33 +660,16 @@ function unprocessable(
       {field: 'filter', code: 'invalid_filter', message: parsed.error.message},
     ]);
   }
-  const known = [
-    ...list.filter.fields,
-    ...Object.keys(list.filter.related ?? {}),
-  ];
-  const unknown = fieldsOf(parsed.expression).filter(
-    (field) => !known.includes(field),
-  );
+  const unknown = unknownFields(parsed.expression, {
+    name: operation.operationId,
+    fields: [...list.filter.fields, ...Object.keys(list.filter.related ?? {})],
+  });
   if (unknown.length === 0) {
     return undefined;
   }
-  const columns = new Map<string, number>();
-  const visit = (expression: Expression | null) => {
-    if (!expression) {
-      return;
-    }
-    if (expression.type === 'condition') {
-      if (!columns.has(expression.field)) {
-        columns.set(expression.field, expression.column);
-      }
-    } else if (expression.type === 'not') {
-      visit(expression.operand);
-    } else {
-      visit(expression.left);
-      visit(expression.right);
-    }
-  };
-  visit(parsed.expression);
+  const conditions = listConditions(parsed.expression);
+  const columnOf = (field: string) =>
+    conditions.find((condition) => condition.field === field)?.column;
   return problem(
     exchange,
     422,
@@ -692,7 +677,7 @@ function unprocessable(
     unknown.map((field) => ({
       field: 'filter',
       code: 'unknown_field',
-      message: `Unknown field "${field}" at column ${columns.get(field)}`,
+      message: `Unknown field "${field}" at column ${columnOf(field)}`,
     })),
   );
 }
@@ -1287,7 +1272,9 @@ function answer(exchange: Exchange): TryResponse {
     return respond(exchange, status, target ? target.fields : value);
   }
   if (method === 'DELETE') {
-    exchange.written[key ?? ''] = null;
+    if (key !== undefined) {
+      exchange.written[key] = null;
+    }
     return respond(exchange, status, status === 204 ? undefined : value);
   }
   if (key !== undefined && target) {
