@@ -2,6 +2,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import madge from 'madge';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {
@@ -28,7 +29,6 @@ import {
   writeTryIt,
 } from '../../src/plugins/openapi-reference/try-it';
 import {tryWorld} from '../../src/plugins/openapi-reference/try-it-world';
-import {loadWorld} from '../../src/plugins/openapi-reference/world';
 
 /**
  * Try it's sample world (issue 33): Send with no sandbox answers as a
@@ -96,10 +96,11 @@ function releaseOf(release: string): Promise<Release> {
     return known;
   }
   const loading = (async () => {
-    const spec = (await loadApiModel(siteDir)).releases.get(release)!;
+    const model = await loadApiModel(siteDir);
+    const spec = model.releases.get(release)!;
     return {
       spec,
-      world: tryWorld(spec, loadWorld(siteDir)),
+      world: tryWorld(spec, model.world),
       operations: new Map(
         allOperations(spec.document).map((entry) => [
           entry.operation.operationId,
@@ -780,7 +781,7 @@ test('an action moves the object along its lifecycle, and the next one is held t
 
 test('the build writes each release’s world beside its operations', async () => {
   const model = await loadApiModel(siteDir);
-  const world = loadWorld(siteDir);
+  const {world} = model;
   const folder = mkdtempSync(path.join(tmpdir(), 'ih-try-world-'));
   try {
     await writeTryIt(model.releases, folder, () => sandbox, world);
@@ -794,4 +795,25 @@ test('the build writes each release’s world beside its operations', async () =
   } finally {
     rmSync(folder, {recursive: true, force: true});
   }
+});
+
+test('the responder runs in the browser: nothing it imports reads Node or Docusaurus', async () => {
+  const result = await madge('src/lib/try-it/world-server.ts', {
+    baseDir: siteDir,
+    fileExtensions: ['ts', 'tsx'],
+    tsConfig: path.join(siteDir, 'tsconfig.json'),
+    includeNpm: true,
+  });
+  const files = Object.keys(result.obj());
+  expect(files).toContain('src/lib/world/lists.ts');
+  expect(files.filter((file) => !/^src\/(lib|model)\//.test(file))).toEqual([]);
+  // Only types come from packages (Ajv's error type), never code.
+  const imports = files.flatMap((file) =>
+    [
+      ...readFileSync(path.join(siteDir, file), 'utf8').matchAll(
+        /^import (?!type )[^;]*? from '([^.][^']*)';/gms,
+      ),
+    ].map((match) => `${file} imports ${match[1]}`),
+  );
+  expect(imports).toEqual([]);
 });

@@ -277,8 +277,9 @@ async function writeChanged(file: string, content: string) {
 /**
  * Writes every release's modules under `folder`: for each operation,
  * `<release>/<operationId>/index.js` with its operation and validators;
- * and, given the sample world, `<release>/world.json`, the snapshot Try it
- * answers from when the reader has no sandbox (try-it-world.ts).
+ * and, given the sample world (the model's `world`), `<release>/world.json`,
+ * the snapshot Try it answers from when the reader has no sandbox
+ * (try-it-world.ts).
  */
 export async function writeTryIt(
   releases: ReadonlyMap<string, LoadedSpec>,
