@@ -452,8 +452,19 @@ test('a filter that does not parse answers 422 invalid_filter; a field the list 
       },
     ],
   });
+  // 2023-01 names the field in detail, as its example does.
+  const send2023 = await tab('2023-01');
+  expect(
+    send2023('listOrders', {query: {filter: 'colour = "olive"'}}).json,
+  ).toEqual({
+    type: 'https://api.example.com/problems/validation-error',
+    title: 'Validation error',
+    status: 422,
+    detail: 'filter: Unknown field "colour" at column 1',
+    request_id: expect.stringMatching(/^req_/),
+  });
   // 2023-01's transfers take no filter: 400 filter_not_supported.
-  const older = (await tab('2023-01'))('listTransfers', {
+  const older = send2023('listTransfers', {
     query: {filter: 'status = "draft"'},
   });
   expect(older.status).toBe(400);
