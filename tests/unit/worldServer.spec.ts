@@ -695,6 +695,16 @@ test("a list with another filter and limit answers the world's objects, page by 
     'trf_3Kw9Hn5',
     'trf_8Lc4Vx2',
   ]);
+  // The change feed pages with after, and even its last page names its
+  // last change, to poll with next: the 14:05 dispatch's stock change.
+  const feed = send('listChanges', {
+    query: {filter: undefined, after: 'chg_01H0ZK5B2C7D9F'},
+  });
+  expect(feed.json).toMatchObject({
+    data: [{id: 'chg_01H0ZK6D4F8G2H', resource: 'stock'}],
+    next_cursor: 'chg_01H0ZK6D4F8G2H',
+    has_more: false,
+  });
   const unknownCursor = send('listOrders', {
     query: {cursor: 'bm90LWEtY3Vyc29y'},
   });

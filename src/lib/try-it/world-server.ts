@@ -1225,12 +1225,14 @@ function listAnswer(
     .map(({key}) => fieldsOfKey(key));
   const hasMore = matching.length > start + limit;
   const last = data.at(-1);
+  // A list's last page has no cursor; the change feed's always names its
+  // last change, the `after` to poll with next.
   const next =
-    hasMore && last
-      ? list.pages === 'cursor'
+    list.pages === 'after'
+      ? (last?.id ?? after ?? null)
+      : hasMore && last
         ? pageCursor(last)
-        : String(last.id)
-      : null;
+        : null;
   return respond(exchange, 200, {data, next_cursor: next, has_more: hasMore});
 }
 
