@@ -26,6 +26,8 @@ import {
   sampleIdempotencyKey,
   sampleRequest,
 } from './samples';
+import {tryWorld} from './try-it-world';
+import type {World} from './world';
 
 /**
  * "Try it" on every operation (issue 33): for each release and operation,
@@ -42,6 +44,9 @@ import {
 /** The folder of the modules, under Docusaurus' generated files (`@generated`). */
 export const tryItFolder = (generatedFilesDir: string) =>
   path.join(generatedFilesDir, 'openapi-reference', 'try');
+
+/** The sample world's snapshot in each release's folder. */
+export const worldFile = 'world.json';
 
 /** A header the form fills from the sample, and which parameters it leaves to the key field. */
 const authorizationHeader = 'Authorization';
@@ -271,15 +276,25 @@ async function writeChanged(file: string, content: string) {
 
 /**
  * Writes every release's modules under `folder`: for each operation,
- * `<release>/<operationId>/index.js` with its operation and validators.
+ * `<release>/<operationId>/index.js` with its operation and validators;
+ * and, given the sample world (the model's `world`), `<release>/world.json`,
+ * the snapshot Try it answers from when the reader has no sandbox
+ * (try-it-world.ts).
  */
 export async function writeTryIt(
   releases: ReadonlyMap<string, LoadedSpec>,
   folder: string,
   sandbox: (spec: LoadedSpec) => string,
+  world?: World,
 ): Promise<void> {
   const written = new Set<string>();
   for (const [release, spec] of releases) {
+    if (world) {
+      await writeChanged(
+        path.join(folder, release, worldFile),
+        JSON.stringify(tryWorld(spec, world)),
+      );
+    }
     const sources = await validatorSources(spec);
     for (const entry of allOperations(spec.document)) {
       const {operationId} = entry.operation;
