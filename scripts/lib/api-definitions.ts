@@ -1,7 +1,7 @@
 // The API reference's definitions for search, from the API model rather
-// than from built HTML: each release's document is loaded as the site loads
-// it (`loadRelease`), rendered by the reference's own renderer
-// (`renderResource`, `renderSharedSchemas`, `renderWebhookEvents`), and
+// than from built HTML: the model is loaded as the site loads it
+// (`loadApiModel`), each page's placeholders that define the API's names
+// (placeholders.ts, `defines`) are rendered by their own renderers, and
 // every field and parameter item it renders gives its name, its enum values
 // and its anchor, the id the renderer gave it. Terms that the API
 // introduction defines in prose come from that page's Markdown.
@@ -11,16 +11,19 @@ import path from 'node:path';
 import type {Heading, Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import {toString} from 'mdast-util-to-string';
-import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
 import {
-  renderResource,
-  renderSharedSchemas,
-} from '../../src/plugins/openapi-reference/render';
+  loadApiModel,
+  releaseSpec,
+} from '../../src/plugins/openapi-reference/model';
+import {
+  blockPlaceholders,
+  renderPlaceholder,
+  type BlockPlaceholderName,
+} from '../../src/plugins/openapi-reference/placeholders';
 import {
   slug,
   type MarkdownParser,
 } from '../../src/plugins/openapi-reference/mdast';
-import {renderWebhookEvents} from '../../src/plugins/openapi-reference/render-webhooks';
 import {
   apiDocsFolder,
   apiRouteBasePath,
@@ -223,9 +226,16 @@ function pageName(file: string, source: string): string {
   return slugLine?.[1] ?? path.basename(file).replace(/\.mdx?$/, '');
 }
 
-/** The reference placeholders of a page, in its order (see remark.ts). */
-const placeholderPattern =
-  /^<(ApiReference|ApiSharedSchemas|ApiWebhookEvents)(?: resource="([^"]+)")? *\/>/gm;
+/** The placeholders that define the API's names. */
+const definingPlaceholders = Object.entries(blockPlaceholders)
+  .filter(([, placeholder]) => 'defines' in placeholder && placeholder.defines)
+  .map(([name]) => name as BlockPlaceholderName);
+
+/** A page's defining placeholders, in its order, with their attributes (see remark.ts). */
+const placeholderPattern = new RegExp(
+  `^<(${definingPlaceholders.join('|')})((?: \\w+="[^"]*")*) *\\/>`,
+  'gm',
+);
 
 /**
  * Every API page's definitions in one release: the page's placeholders
@@ -238,7 +248,8 @@ export async function releaseDefinitions(
 ): Promise<PageDefinitions[]> {
   const {fromMarkdown} = await import('mdast-util-from-markdown');
   const parse: MarkdownParser = (markdown) => fromMarkdown(markdown).children;
-  const spec = await loadRelease(path.join(siteDir, 'openapi'), release);
+  const model = await loadApiModel(siteDir);
+  const spec = releaseSpec(model, release);
   const folder = releaseDocsFolder(siteDir, release);
   const files = readdirSync(folder, {recursive: true, encoding: 'utf8'})
     .filter((file) => /\.mdx?$/.test(file))
@@ -247,12 +258,13 @@ export async function releaseDefinitions(
     const source = readFileSync(path.join(folder, file), 'utf8');
     const page = pageName(file, source);
     const nodes = [...source.matchAll(placeholderPattern)].flatMap(
-      ([, name, resource]) =>
-        name === 'ApiReference'
-          ? renderResource(spec, parse, resource ?? '')
-          : name === 'ApiSharedSchemas'
-            ? renderSharedSchemas(spec, parse)
-            : renderWebhookEvents(spec, parse),
+      ([, name, attributes]) =>
+        renderPlaceholder(
+          name as BlockPlaceholderName,
+          (attribute) =>
+            new RegExp(` ${attribute}="([^"]*)"`).exec(attributes ?? '')?.[1],
+          {model, spec, parse},
+        ),
     );
     const definitions = [
       ...(page === introductionPage

@@ -410,11 +410,21 @@ export function coldBuild(dir) {
   }
   const seconds = (Date.now() - start) / 1000;
   // A build from before issue 31's release indexes records no index
-  // folders; its pages read one index, the site's own.
+  // folders: its pages read the site's own index, in pieces (a folder with
+  // a manifest) or, from before the pieces, as one file, whose pieces the
+  // deploy has none to require.
   const factsFile = path.join(dir, 'build', '_deployment.json');
   const facts = JSON.parse(readFileSync(factsFile, 'utf8'));
   if (facts.search === 'local' && !facts.searchFolders) {
-    writeFileSync(factsFile, JSON.stringify({...facts, searchFolders: ['']}));
+    const inPieces = readdirSync(path.join(dir, 'build')).some(
+      (name) =>
+        name.startsWith('search-index-') &&
+        existsSync(path.join(dir, 'build', name, 'manifest.json')),
+    );
+    writeFileSync(
+      factsFile,
+      JSON.stringify({...facts, searchFolders: inPieces ? [''] : []}),
+    );
   }
   // A build from before issue 33's Try it records no sandbox, and its
   // policy names none, which the deploy requires: it gets the document's

@@ -5,9 +5,57 @@ import type {
   OpenApiDocument,
   Schema,
 } from './openapi-types';
+import * as z from 'zod';
+import {readDataFile} from './dataFile';
 import {nearest, typoDistance} from './nearest';
 import {operationNames} from './operations';
 import {where} from './yaml';
+
+const stateActionSchema = z
+  .strictObject({
+    label: z.string().optional(),
+    operation: z
+      .string()
+      .regex(/^(GET|POST|PUT|PATCH|DELETE) \//, 'an operation is METHOD /path')
+      .optional(),
+  })
+  .refine(
+    (action) => action.label !== undefined || action.operation !== undefined,
+    'an action names its app label, its operation, or both',
+  );
+
+/**
+ * A lifecycle as a data file writes it (the guides' own, in
+ * src/data/guide-lifecycles.yaml): its states' texts are strings, one per
+ * aspect, beside their actions.
+ */
+const lifecycleSchema = z.strictObject({
+  initial: z.array(z.string()).min(1),
+  transitions: z.array(
+    z.strictObject({from: z.string(), to: z.string(), trigger: z.string()}),
+  ),
+  columns: z.record(z.string(), z.string()).optional(),
+  states: z
+    .record(
+      z.string(),
+      z.object({actions: z.array(stateActionSchema)}).catchall(z.string()),
+    )
+    .optional(),
+});
+
+/** The lifecycles that exist only in the guides (the API has no such resource). */
+export const guideLifecyclesPath = 'src/data/guide-lifecycles.yaml';
+
+export function loadGuideLifecycles(
+  siteDir: string,
+): Record<string, Lifecycle> {
+  return readDataFile(
+    siteDir,
+    guideLifecyclesPath,
+    z.record(z.string(), lifecycleSchema),
+    "the guides' lifecycles",
+  );
+}
 
 /**
  * The columns of a lifecycle that declares none: what the state means, what

@@ -101,6 +101,9 @@ export interface Response {
   content?: Record<string, MediaType>;
 }
 
+/** A security requirement: each scheme's name with its scopes. */
+export type SecurityRequirement = Record<string, string[]>;
+
 export interface Operation {
   operationId: string;
   summary: string;
@@ -114,6 +117,8 @@ export interface Operation {
     content: Record<string, MediaType>;
   };
   responses: Record<string, Response>;
+  /** The security requirements, when the operation declares its own (`[]`: no key). */
+  security?: SecurityRequirement[];
   /** On a list: the fields its `filter` takes, and an example that works on it. */
   'x-filter'?: FilterDeclaration;
 }
@@ -150,6 +155,8 @@ export interface OpenApiDocument {
   openapi: string;
   info: Record<string, JsonValue>;
   servers: {url: string; description?: string}[];
+  /** The security every operation needs unless it declares its own. */
+  security?: SecurityRequirement[];
   tags: {name: string; 'x-displayName'?: string; description?: string}[];
   paths: Record<string, PathItem>;
   /** The events the Hub sends, by type (`order.created`). */

@@ -14,7 +14,13 @@ import {
   loadProductNumbers,
   productNumbersPath,
 } from '../../src/model/product-numbers';
+import {
+  guideLifecyclesPath,
+  loadGuideLifecycles,
+} from '../../src/model/lifecycles';
 import {loadWorld, worldPath} from '../../src/plugins/openapi-reference/world';
+import {readOverlay} from '../../src/plugins/openapi-reference/release-spec';
+import {olderReleases} from '../../src/plugins/openapi-reference/releases';
 
 /**
  * The site's data files are read against their schemas
@@ -30,7 +36,11 @@ test.beforeEach(() => {
   cpSync(path.join(siteDir, 'src', 'data'), path.join(copy, 'src', 'data'), {
     recursive: true,
   });
-  for (const file of ['openapi.yaml', path.join('world', 'world.yaml')]) {
+  for (const file of [
+    'openapi.yaml',
+    path.join('world', 'world.yaml'),
+    ...olderReleases.map((release) => path.join('overlays', `${release}.yaml`)),
+  ]) {
     cpSync(
       path.join(siteDir, 'openapi', file),
       path.join(copy, 'openapi', file),
@@ -65,6 +75,47 @@ test('the site’s own data files match their schemas', () => {
   expect(messages(() => loadAppLabels(siteDir))).toEqual([]);
   expect(messages(() => loadProductNumbers(siteDir))).toEqual([]);
   expect(messages(() => loadWorld(siteDir))).toEqual([]);
+  expect(messages(() => loadGuideLifecycles(siteDir))).toEqual([]);
+  for (const release of olderReleases) {
+    expect(
+      messages(() => readOverlay(path.join(siteDir, 'openapi'), release)),
+    ).toEqual([]);
+  }
+});
+
+test('a guide lifecycle’s action that names neither a label nor an operation is one line at its line', () => {
+  const line = plant(guideLifecyclesPath, '- label: Cancel', '- lable: Cancel');
+  expect(messages(() => loadGuideLifecycles(copy))).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `guide-lifecycles\\.yaml:${line}: enrichment\\.states\\.queued\\.actions\\[0\\]: Unrecognized key: "lable"\\.$`,
+      ),
+    ),
+    expect.stringMatching(
+      new RegExp(
+        `guide-lifecycles\\.yaml:${line}: enrichment\\.states\\.queued\\.actions\\[0\\]: an action names its app label, its operation, or both\\.$`,
+      ),
+    ),
+  ]);
+});
+
+test('an overlay action that both updates and removes is one line at its line', () => {
+  const [release] = olderReleases;
+  const file = path.join('openapi', 'overlays', `${release}.yaml`);
+  const line = plant(
+    file,
+    '    remove: true\n',
+    '    remove: true\n    update: {}\n',
+  );
+  expect(
+    messages(() => readOverlay(path.join(copy, 'openapi'), release!)),
+  ).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `${release}\\.yaml:${line - 1}: actions\\[\\d+\\]: an action either updates \\(update\\) or removes \\(remove: true\\) its target\\.$`,
+      ),
+    ),
+  ]);
 });
 
 test('a world time unquoted, or an earlier moment without its updated_at, is one line each', () => {

@@ -2,12 +2,7 @@
 
 /** A JSON value, as the documents' examples hold them. */
 export type Json =
-  | string
-  | number
-  | boolean
-  | null
-  | Json[]
-  | {[key: string]: Json};
+  string | number | boolean | null | Json[] | {[key: string]: Json};
 
 /** Where a parameter goes in the request. */
 export type ParameterPlace = 'path' | 'query' | 'header';

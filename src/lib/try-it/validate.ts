@@ -37,9 +37,11 @@ export function fieldProblem(error: AjvError): FieldProblem {
       message,
     };
   }
-  const place = part === undefined ? undefined : places[part as keyof typeof places];
+  const place =
+    part === undefined ? undefined : places[part as keyof typeof places];
   if (part === undefined || part === '' || !place) {
-    return error.params && 'missingProperty' in error.params &&
+    return error.params &&
+      'missingProperty' in error.params &&
       error.params.missingProperty === 'requestBody'
       ? {place: 'body', field: '', keyword: 'required', message: 'is required'}
       : {keyword: error.keyword, message};
@@ -121,7 +123,9 @@ export function requestProblems(
     request.headers.map(([name, value]) => [name.toLowerCase(), value]),
   );
   if (!validators.validateParameters({path, query, header})) {
-    problems.push(...(validators.validateParameters.errors ?? []).map(fieldProblem));
+    problems.push(
+      ...(validators.validateParameters.errors ?? []).map(fieldProblem),
+    );
   }
   const text = request.body?.trim() ?? '';
   if (!operation.body) {
@@ -159,10 +163,15 @@ export function requestProblems(
       validators.validateBody &&
       !validators.validateBody({requestBody: body})
     ) {
-      problems.push(...(validators.validateBody.errors ?? []).map(fieldProblem));
+      problems.push(
+        ...(validators.validateBody.errors ?? []).map(fieldProblem),
+      );
     }
   }
-  if (operation.needsKey && !/^Bearer \S+/.test(headerOf(request, authorization) ?? '')) {
+  if (
+    operation.needsKey &&
+    !/^Bearer \S+/.test(headerOf(request, authorization) ?? '')
+  ) {
     problems.push({
       place: 'header',
       field: authorization,
@@ -171,7 +180,8 @@ export function requestProblems(
     });
   }
   const declaresRelease = operation.parameters.some(
-    (parameter) => parameter.in === 'header' && parameter.name === releaseHeader,
+    (parameter) =>
+      parameter.in === 'header' && parameter.name === releaseHeader,
   );
   if (declaresRelease && headerOf(request, releaseHeader) === undefined) {
     problems.push({

@@ -2,7 +2,8 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {loadApiModel, pageSourcesFile, releaseSpec} from './model';
-import apiReferenceRemarkPlugin, {placeholderNames} from './remark';
+import apiReferenceRemarkPlugin from './remark';
+import {placeholderSubjects} from './placeholders';
 import {OneMessagePerMistake} from './one-message-per-mistake';
 import {
   apiReleases,
@@ -75,7 +76,7 @@ export default function openapiReferencePlugin(context: LoadContext): Plugin {
                   loader: path.join(__dirname, 'model-dependencies-loader.cjs'),
                   options: {
                     sourcesFile: pageSourcesFile(siteDir),
-                    names: placeholderNames,
+                    subjects: placeholderSubjects,
                   },
                 },
               ],

@@ -7,27 +7,25 @@
  * recompiles the pages built from it and no others, and the build's
  * persistent cache never serves a page rendered from an older spec. Which
  * files those are, the plugin writes at each load of the model
- * (`pageSources` in model.ts). It is plain CommonJS because the bundler
+ * (`pageSources` in model.ts); what each placeholder is about, the
+ * plugin passes from their declarations (`placeholderSubjects` in
+ * placeholders.ts). It is plain CommonJS because the bundler
  * loads loaders with Node's `require`.
  */
 const {readFileSync} = require('node:fs');
 
-/** Placeholders about one resource, named by an attribute. */
-const resourcePlaceholders = ['ApiReference', 'ApiFilterFields'];
-/** Placeholders about one lifecycle: a resource's, or a guide-only one. */
-const lifecyclePlaceholders = ['StateDiagram', 'StateTable'];
-
 /**
  * @typedef {{all: string[], resources: Record<string, string[]>, guideLifecycles: string}} PageSources
- * @this {{getOptions(): {sourcesFile: string, names: string[]},
+ * @typedef {'resource' | 'lifecycle' | 'model'} PlaceholderSubject
+ * @this {{getOptions(): {sourcesFile: string, subjects: Record<string, PlaceholderSubject>},
  *   addDependency(file: string): void}}
  * @param {string} source
  * @returns {string}
  */
 module.exports = function modelDependenciesLoader(source) {
-  const {sourcesFile, names} = this.getOptions();
+  const {sourcesFile, subjects} = this.getOptions();
   const placeholders = [...source.matchAll(/<([A-Z]\w*)\b([^>]*)>/g)].filter(
-    ([, name]) => names.includes(name ?? ''),
+    ([, name]) => Object.hasOwn(subjects, name ?? ''),
   );
   if (placeholders.length === 0) {
     return source;
@@ -35,15 +33,16 @@ module.exports = function modelDependenciesLoader(source) {
   /** @type {PageSources} */
   const sources = JSON.parse(readFileSync(sourcesFile, 'utf8'));
   for (const [, name, attributes] of placeholders) {
-    const subject = /(?:resource|lifecycle)="([^"]+)"/.exec(
-      attributes ?? '',
-    )?.[1];
-    const own = subject ? sources.resources[subject] : undefined;
-    const files = lifecyclePlaceholders.includes(name ?? '')
-      ? (own ?? [sources.guideLifecycles])
-      : resourcePlaceholders.includes(name ?? '') && own
-        ? own
-        : sources.all;
+    const subject = subjects[name ?? ''];
+    const named =
+      subject === 'model'
+        ? undefined
+        : new RegExp(`${subject}="([^"]+)"`).exec(attributes ?? '')?.[1];
+    const own = named ? sources.resources[named] : undefined;
+    const files =
+      subject === 'lifecycle'
+        ? (own ?? [sources.guideLifecycles])
+        : (own ?? sources.all);
     files.forEach((file) => this.addDependency(file));
   }
   return source;

@@ -22,7 +22,8 @@ import {
   olderReleases,
   type ApiRelease,
 } from './releases';
-import {locationOf, readYaml} from '../../model/yaml';
+import {locationOf} from '../../model/yaml';
+import {guideLifecyclesPath, loadGuideLifecycles} from '../../model/lifecycles';
 import {
   overlaysFolder,
   resourcesFolder,
@@ -62,7 +63,6 @@ export const pageSourcesFile = (siteDir: string) =>
 
 /** Where the spec and the guide-only lifecycles live, relative to the site. */
 export {specFolder};
-export const guideLifecyclesPath = 'src/data/guide-lifecycles.yaml';
 
 const yamlIn = (dir: string) =>
   readdirSync(dir)
@@ -193,9 +193,7 @@ async function readModel(
   const model: ApiModel = {
     releases,
     changes: changes.flatMap((older) => older.changes),
-    guideLifecycles: readYaml<Record<string, Lifecycle>>(
-      path.join(siteDir, guideLifecyclesPath),
-    ),
+    guideLifecycles: loadGuideLifecycles(siteDir),
     sourceFiles,
   };
   const modelInput: ModelInput = {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import {openapiOverlay} from 'openapi-format';
+import * as z from 'zod';
+import {readDataFile} from '../../model/dataFile';
 import {AuthoringError} from '../../model/authoringError';
 import {latestRelease, type ApiRelease} from './releases';
 import {
@@ -9,7 +11,7 @@ import {
   overlaysFolder,
   rootFileName,
 } from './spec';
-import {readYaml, where} from '../../model/yaml';
+import {where} from '../../model/yaml';
 import {type LoadedSpec, type OpenApiDocument} from '../../model/openapi-types';
 
 /**
@@ -19,24 +21,40 @@ import {type LoadedSpec, type OpenApiDocument} from '../../model/openapi-types';
  * loader declares the shared headers, so a release can rename them.
  */
 
-export interface OverlayAction {
-  target: string;
-  description?: string;
-  update?: unknown;
-  remove?: boolean;
-}
+const overlayActionSchema = z
+  .strictObject({
+    /** A JSONPath into the merged source. */
+    target: z.string().startsWith('$'),
+    description: z.string().optional(),
+    update: z.unknown().optional(),
+    remove: z.literal(true).optional(),
+  })
+  .refine(
+    (action) => (action.update === undefined) !== (action.remove === undefined),
+    'an action either updates (update) or removes (remove: true) its target',
+  );
 
-export interface Overlay {
-  overlay: string;
-  info: {title: string; version: string};
-  actions: OverlayAction[];
-}
+/** An OpenAPI Overlay 1.0 document, as the older releases are written. */
+const overlaySchema = z.strictObject({
+  overlay: z.literal('1.0.0'),
+  info: z.strictObject({title: z.string(), version: z.string()}),
+  actions: z.array(overlayActionSchema).min(1),
+});
+
+export type OverlayAction = z.infer<typeof overlayActionSchema>;
+export type Overlay = z.infer<typeof overlaySchema>;
 
 export const overlayPath = (specDir: string, release: ApiRelease) =>
   path.join(specDir, overlaysFolder, `${release}.yaml`);
 
 export function readOverlay(specDir: string, release: ApiRelease): Overlay {
-  return readYaml<Overlay>(overlayPath(specDir, release));
+  const siteDir = path.dirname(specDir);
+  return readDataFile(
+    siteDir,
+    path.relative(siteDir, overlayPath(specDir, release)),
+    overlaySchema,
+    `the overlay of release ${release}`,
+  );
 }
 
 /**

@@ -150,8 +150,7 @@ export function tryOperation(
             : parameter.name === idempotencyHeader
               ? sampleIdempotencyKey(entry.operation.operationId)
               : sentHeaders.get(parameter.name.toLowerCase());
-      const schema =
-        parameter.schema && deref(spec.document, parameter.schema);
+      const schema = parameter.schema && deref(spec.document, parameter.schema);
       const values = schema?.enum?.map(String);
       return {
         name: parameter.name,
@@ -304,8 +303,15 @@ export async function writeTryIt(
   // An operation (or a release) that no longer exists leaves no module behind.
   const entries = await readdir(folder, {recursive: true, withFileTypes: true});
   for (const entry of entries) {
-    const relative = path.relative(folder, path.join(entry.parentPath, entry.name));
-    if (entry.isDirectory() && relative.split(path.sep).length === 2 && !written.has(relative)) {
+    const relative = path.relative(
+      folder,
+      path.join(entry.parentPath, entry.name),
+    );
+    if (
+      entry.isDirectory() &&
+      relative.split(path.sep).length === 2 &&
+      !written.has(relative)
+    ) {
       await rm(path.join(folder, relative), {recursive: true, force: true});
     }
   }
