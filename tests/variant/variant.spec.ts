@@ -1,13 +1,14 @@
-import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
+import {execFileSync} from 'node:child_process';
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import type {Page, Request} from '@playwright/test';
+import type {Request} from '@playwright/test';
 import {expect, open, test} from '../support/fixtures';
 import {
   readDeploymentFacts,
   searchIndexFile,
 } from '../../src/model/deployment-facts.mjs';
 import {checkBuild} from '../../deploy/lib/build.mjs';
+import {startNginx} from '../../scripts/lib/nginx-site';
 import {allOperations} from '../../src/model/operations';
 import {loadRelease} from '../../src/plugins/openapi-reference/release-spec';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../src/plugins/openapi-reference/releases';
 import {sampleRequest} from '../../src/plugins/openapi-reference/samples';
 import {
+  apiOrigin,
   apiPathPrefix,
   specFolder,
 } from '../../src/plugins/openapi-reference/latest-document';
@@ -36,7 +38,9 @@ import {
  * One build made the way a deployer makes it, with the plain `npm run build`
  * and only environment variables: another base path, Algolia DocSearch and
  * another sandbox for Try it (a local test server). Everything the
- * post-build step writes must follow from that build alone.
+ * post-build step writes must follow from that build alone; the browser
+ * tests read it as the deploy publishes it, behind the shipped nginx
+ * configuration and the build's own policy.
  */
 
 const variantBase = '/shop/help/';
@@ -50,7 +54,7 @@ const algoliaHosts = [
 // A full build takes minutes when the machine is busy.
 const buildTimeoutMs = 15 * 60_000;
 
-let server: ChildProcess;
+let site: Awaited<ReturnType<typeof startNginx>>;
 let sandbox: TestSandbox;
 
 test.describe.configure({mode: 'serial'});
@@ -68,23 +72,13 @@ test.beforeAll(async () => {
       SANDBOX_API_URL: `${sandboxOrigin}${apiPathPrefix}`,
     },
   });
-  server = spawn(process.execPath, [
-    path.join('scripts', 'serve.mjs'),
-    '--dir',
-    variantBuildDir,
-    '--port',
-    String(variantPort),
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.once('data', () => resolve());
-    server.once('exit', (code) =>
-      reject(new Error(`serve.mjs exited ${code}`)),
-    );
-  });
+  // As production serves it: the shipped nginx configuration, with the
+  // build's own policy, so the browser holds Try it to connect-src.
+  site = await startNginx(variantPort, variantBuildDir);
   sandbox = await startSandbox(sandboxPort);
 });
 test.afterAll(async () => {
-  server?.kill();
+  site?.stop();
   await sandbox?.close();
 });
 
@@ -166,12 +160,61 @@ test('renders the DocSearch button instead of the local search box', async ({
   ).toHaveCount(0);
 });
 
+test.describe('the policy in the browser', () => {
+  // Chromium reports the request to the production API the policy refuses.
+  test.use({
+    allowedConsoleErrors: [new RegExp(apiOrigin.replaceAll('.', '\\.'))],
+  });
+
+  test('under its own policy a page may fetch the sandbox, and no other host', async ({
+    page,
+  }) => {
+    await open(
+      page,
+      `${variantOrigin}${variantBase}docs/getting-started/login`,
+    );
+    const before = sandbox.requests.length;
+    const answer = await page.evaluate(async (url) => {
+      const response = await fetch(url, {headers: {'Hub-Version': 'any'}});
+      return {status: response.status, body: await response.json()};
+    }, `${sandbox.url}/ping`);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {answered_by: answeredBy},
+    });
+    expect(sandbox.requests.slice(before)).toHaveLength(1);
+
+    // The production API, where a live key works, is not open to the page:
+    // the policy refuses the request before it leaves (a policy that let it
+    // through would leave it to fail on the network, with no violation).
+    const refused = await page.evaluate(async (url) => {
+      const violation = new Promise<string>((resolve) => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`),
+          {once: true},
+        );
+        setTimeout(() => resolve('no violation'), 5_000);
+      });
+      const outcome = await fetch(url).then(
+        () => 'fetched',
+        () => 'failed',
+      );
+      return {outcome, violation: await violation};
+    }, `${apiOrigin}${apiPathPrefix}/orders`);
+    expect(refused.outcome).toBe('failed');
+    expect(refused.violation).toMatch(
+      new RegExp(`^connect-src ${apiOrigin.replaceAll('.', '\\.')}`),
+    );
+  });
+});
+
 /**
  * Try it sends to the sandbox the site was built with (SANDBOX_API_URL,
  * here the test sandbox): for each release, one operation of each method
- * the release has, from its page, with a test key the reader types. The
- * pages are served with the build's own security headers, so the browser
- * holds the requests to the policy's connect-src.
+ * the release has, from its page, with a test key the reader types. nginx
+ * serves the pages with the build's own policy, so the browser holds the
+ * requests to its connect-src.
  */
 test.describe('Try it with the reader’s sandbox', () => {
   const siteDir = path.join(__dirname, '..', '..');
@@ -184,27 +227,6 @@ test.describe('Try it with the reader’s sandbox', () => {
     PATCH: {slug: 'price', operationId: 'updatePrice'},
     DELETE: {slug: 'price', operationId: 'deletePrice'},
   };
-
-  /** The variant's pages as a host serves them: with the headers the build computed (scripts/serve.mjs sends none). */
-  async function withBuildHeaders(page: Page) {
-    const headers = Object.fromEntries(
-      [...securityHeaders()].map(([name, value]) => [
-        name.toLowerCase(),
-        value,
-      ]),
-    );
-    await page.route(`${variantOrigin}/**`, async (route) => {
-      if (route.request().resourceType() !== 'document') {
-        await route.continue();
-        return;
-      }
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: {...response.headers(), ...headers},
-      });
-    });
-  }
 
   /** A request the browser made, as text to search for a key. */
   const sentText = async (request: Request) =>
@@ -231,7 +253,6 @@ test.describe('Try it with the reader’s sandbox', () => {
         [...new Set(operations.map(({method}) => method.toUpperCase()))].sort(),
       ).toEqual(Object.keys(tried).sort());
 
-      await withBuildHeaders(page);
       const sent: {origin: string; text: Promise<string>}[] = [];
       page.context().on('request', (request) =>
         sent.push({
