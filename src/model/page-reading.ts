@@ -1,5 +1,5 @@
 // One reading of a page's Markdown: its fenced code blocks and what each line is, parsed once by a Markdown parser for every check.
-import type {Code} from 'mdast';
+import type {Code, Root} from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmTableFromMarkdown} from 'mdast-util-gfm-table';
 import {gfmTable} from 'micromark-extension-gfm-table';
@@ -22,6 +22,8 @@ export interface CodeBlock {
 }
 
 export interface PageReading {
+  /** The page's Markdown tree (its front matter blanked, so positions are the page's lines). */
+  tree: Root;
   /** Each line's kind, by index (line 1 at index 0). */
   lines: readonly LineKind[];
   /** Every fenced code block, in the page's order, wherever it stands (in a list, a quote, a JSX element). */
@@ -92,7 +94,7 @@ export function readPage(source: string): PageReading {
       lines[index] = 'module';
     }
   });
-  const reading = {lines, codeBlocks};
+  const reading = {tree, lines, codeBlocks};
   if (readings.size >= remembered) {
     readings.clear();
   }
