@@ -21,6 +21,8 @@ import searchRankingPlugin from './src/plugins/search-ranking';
 import releaseSearchTheme from './src/plugins/release-search';
 import {storageNamespace} from './src/lib/storage';
 import {defaultBaseUrl} from './src/model/deployment-facts.mjs';
+import {checkedSandboxApiUrl} from './src/model/sandbox';
+import {apiSandboxUrl} from './src/plugins/openapi-reference/latest-document';
 import openapiReferencePlugin, {
   apiReferenceRemark,
 } from './src/plugins/openapi-reference';
@@ -62,6 +64,16 @@ const useAlgolia = Boolean(algoliaAppId && algoliaApiKey && algoliaIndexName);
 // Pages project site adds its repository path in front
 // (BASE_URL=/<repo>/help/, set by the deploy workflow).
 const baseUrl = process.env.BASE_URL ?? defaultBaseUrl;
+
+// The sandbox Try it sends to with the reader's test key: the OpenAPI
+// document's sandbox server unless SANDBOX_API_URL names another (an
+// absolute http(s) URL ending in the API's /v1; a malformed one stops the
+// build in one line). The forms send there, the build's facts record its
+// origin, and the policy's connect-src names that origin and no other.
+const sandboxApiUrl = checkedSandboxApiUrl(
+  process.env.SANDBOX_API_URL,
+  apiSandboxUrl,
+);
 
 // Last-updated dates come from Git. A copy without `.git` (a source archive,
 // a container build context) builds without them.
@@ -255,10 +267,10 @@ const config = {
         sidebarCount: blogSidebarCount,
       }),
     contentRulesPlugin,
-    deploymentFactsPlugin,
+    (context: LoadContext) => deploymentFactsPlugin(context, {sandboxApiUrl}),
     figureStylesPlugin,
     latestBlogPostPlugin,
-    openapiReferencePlugin,
+    (context: LoadContext) => openapiReferencePlugin(context, {sandboxApiUrl}),
     robotsTxtPlugin,
     staticCodePlugin,
     [

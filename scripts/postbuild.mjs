@@ -1,14 +1,16 @@
 // @ts-check
 // The post-build step for static hosting, run after `docusaurus build`:
 //   node scripts/postbuild.mjs [build dir]
-// It takes the base path and the search backend from the build's own
-// deployment facts (_deployment.json, written by the deployment-facts plugin).
+// It takes the base path, the search backend and the sandbox from the
+// build's own deployment facts (_deployment.json, written by the
+// deployment-facts plugin).
 // 1. Computes the Content-Security-Policy from the build
 //    (scripts/lib/content-security-policy.mjs): the sha256 hash of every
 //    inline script, <style> element and style attribute in every HTML file
 //    and feed stylesheet (.xsl),
 //    never 'unsafe-inline' (never kept by hand; a changed config changes the
-//    hashes). A DocSearch build opens connect-src to Algolia.
+//    hashes). connect-src names the sandbox Try it sends to (the facts'
+//    origin), and Algolia's hosts for a DocSearch build.
 // 2. Writes the security headers twice: `_headers` (with the caching rules)
 //    for hosts that read one, which scripts/static-host.mjs puts at the root
 //    of what they publish, and `_security-headers.json`, from which
@@ -151,7 +153,10 @@ const hashes = inlineHashes(
   ),
 );
 const headers = securityHeaders(
-  contentSecurityPolicy(hashes, {docsearch: facts.search === 'algolia'}),
+  contentSecurityPolicy(hashes, {
+    docsearch: facts.search === 'algolia',
+    sandbox: facts.sandbox,
+  }),
 );
 await writeFile(path.join(buildDir, '_headers'), headersFile(headers));
 await writeFile(
@@ -160,5 +165,5 @@ await writeFile(
 );
 await precompress(files);
 console.log(
-  `postbuild: ${hashes.scripts.size} inline script, ${hashes.styles.size} style element and ${hashes.styleAttributes.size} style attribute hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added, in ${shards} pieces; headers written; ${files.length} files precompressed where useful.`,
+  `postbuild: ${hashes.scripts.size} inline script, ${hashes.styles.size} style element and ${hashes.styleAttributes.size} style attribute hashes; ${facts.search} search under ${basePath} with ${definitions} API definitions added, in ${shards} pieces; connect-src to the sandbox ${facts.sandbox}; headers written; ${files.length} files precompressed where useful.`,
 );

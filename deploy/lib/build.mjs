@@ -4,7 +4,8 @@
 // the build (nginx would follow a symbolic link, the copy would not), the
 // files the server needs are there, its deployment facts and policy are
 // readable, and every file a page refers to is in the build itself, never
-// borrowed from an older release.
+// borrowed from an older release; and the policy's connect-src names the
+// sandbox the facts record.
 import {lstat, readFile, readdir, readlink, realpath} from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -259,9 +260,17 @@ export async function checkBuild(build) {
       error instanceof Error ? error.message : String(error),
     );
   }
-  if (!(await readPolicy(buildDir))?.includes('script-src')) {
+  const policy = await readPolicy(buildDir);
+  if (!policy?.includes('script-src')) {
     throw new DeployError(
       `--build ${build}: ${securityHeadersFile} has no Content-Security-Policy; run npm run build again.`,
+    );
+  }
+  // Try it sends the reader's test key to the sandbox the facts record; a
+  // policy that does not name it would block every Send.
+  if (!directiveSources(policy, 'connect-src')?.includes(facts.sandbox)) {
+    throw new DeployError(
+      `--build ${build}: its Content-Security-Policy's connect-src does not name the sandbox ${facts.sandbox} its ${deploymentFactsFile} records, so Try it could not send there; run npm run build again.`,
     );
   }
   const missing = await missingReferences(buildDir, files, facts, build);
@@ -278,6 +287,20 @@ export async function checkBuild(build) {
     folder: facts.baseUrl.replace(/^\//, ''),
   };
 }
+
+/**
+ * The sources of one directive of a policy (`connect-src` → `["'self'",
+ * …]`), or undefined when it has none.
+ * @param {string} policy
+ * @param {string} name
+ * @returns {string[] | undefined}
+ */
+export const directiveSources = (policy, name) =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directive]) => directive === name)
+    ?.slice(1);
 
 /**
  * The Content-Security-Policy a build's post-build step computed.

@@ -8,6 +8,7 @@
 // hashed as the browser sees them (entities decoded).
 import {createHash} from 'node:crypto';
 import {parse, parseFragment} from 'parse5';
+import {isSandboxOrigin} from '../../src/model/deployment-facts.mjs';
 
 /** The script types a browser runs (HTML's JavaScript MIME types, and modules). */
 const executableScriptType =
@@ -159,12 +160,18 @@ const sources = (hashes) => [...hashes].sort().join(' ');
 
 /**
  * The policy: same-origin everything, inline code and styles only by hash
- * (never 'unsafe-inline'), and connect-src open to Algolia for a DocSearch
- * build.
+ * (never 'unsafe-inline'), and connect-src open to the sandbox Try it sends
+ * to (its origin, from the build's facts) and, for a DocSearch build, to
+ * Algolia: no other host, no scheme or wildcard wider than those.
  * @param {ReturnType<typeof inlineHashes>} hashes
- * @param {{docsearch: boolean}} options
+ * @param {{docsearch: boolean, sandbox: string}} options
  */
-export function contentSecurityPolicy(hashes, {docsearch}) {
+export function contentSecurityPolicy(hashes, {docsearch, sandbox}) {
+  if (!isSandboxOrigin(sandbox)) {
+    throw new Error(
+      `The sandbox ${JSON.stringify(sandbox)} is no origin connect-src can name (http or https, a host, a port).`,
+    );
+  }
   const styleHashes = new Set([...hashes.styles, ...hashes.styleAttributes]);
   return [
     "default-src 'self'",
@@ -178,7 +185,9 @@ export function contentSecurityPolicy(hashes, {docsearch}) {
       .join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src 'self'${docsearch ? ` ${algoliaHosts.join(' ')}` : ''}`,
+    ["connect-src 'self'", sandbox, ...(docsearch ? algoliaHosts : [])].join(
+      ' ',
+    ),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

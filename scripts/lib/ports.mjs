@@ -30,3 +30,5 @@ export const tlsPort = port(4181);
 export const tlsRedirectPort = port(4182);
 /** The development server of the authors' loop test. */
 export const devPort = port(4183);
+/** The test sandbox Try it sends to in the variant build (tests/support/sandboxServer.ts). */
+export const sandboxPort = port(4184);

@@ -26,6 +26,10 @@ const jiti = jitiFactory(import.meta.url, {interopDefault: true});
 // jiti returns what it loads untyped; this is the module's own type.
 const {selfSignedCertificate, startNginx} =
   /** @type {typeof import('./nginx-site.ts')} */ (jiti('./nginx-site.ts'));
+const {apiSandboxUrl} =
+  /** @type {typeof import('../../src/plugins/openapi-reference/latest-document.ts')} */ (
+    jiti('../../src/plugins/openapi-reference/latest-document.ts')
+  );
 
 const siteDir = path.join(import.meta.dirname, '..', '..');
 
@@ -420,6 +424,31 @@ export function coldBuild(dir) {
     writeFileSync(
       factsFile,
       JSON.stringify({...facts, searchFolders: inPieces ? [''] : []}),
+    );
+  }
+  // A build from before issue 33's Try it records no sandbox, and its
+  // policy names none, which the deploy requires: it gets the document's
+  // (search never connects there).
+  if (!facts.sandbox) {
+    const sandbox = new URL(apiSandboxUrl).origin;
+    const now = JSON.parse(readFileSync(factsFile, 'utf8'));
+    writeFileSync(factsFile, JSON.stringify({...now, sandbox}));
+    const headersFile = path.join(dir, 'build', '_security-headers.json');
+    /** @type {[string, string][]} */
+    const headers = JSON.parse(readFileSync(headersFile, 'utf8'));
+    writeFileSync(
+      headersFile,
+      JSON.stringify(
+        headers.map(([name, value]) => [
+          name,
+          name === 'Content-Security-Policy'
+            ? value.replace(
+                "connect-src 'self'",
+                `connect-src 'self' ${sandbox}`,
+              )
+            : value,
+        ]),
+      ),
     );
   }
   return seconds;

@@ -47,7 +47,25 @@ export const securityHeadersFile = '_security-headers.json';
  * @property {string[]} searchFolders The folders under the base path whose
  *   pages read a local search index of their own: `''` for the site's, then
  *   each older API release's (`docs/api/2023-01/`); none with DocSearch.
+ * @property {string} sandbox The origin of the sandbox Try it sends to with
+ *   the reader's test key (SANDBOX_API_URL's, or the OpenAPI document's
+ *   sandbox server's): the one host besides the site's own that the
+ *   policy's `connect-src` names (with Algolia's for DocSearch).
  */
+
+/**
+ * Whether `origin` is an origin the policy's `connect-src` can name as the
+ * sandbox: http or https, a domain name or IPv4 address (CSP's host-source
+ * has no IPv6 form), an optional port, and nothing else: no path, and none
+ * of the characters a URL's host may hold that would end or widen a source.
+ * @param {unknown} origin
+ * @returns {origin is string}
+ */
+export const isSandboxOrigin = (origin) =>
+  typeof origin === 'string' &&
+  /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(origin) &&
+  URL.canParse(origin) &&
+  new URL(origin).origin === origin;
 
 /**
  * A folder under the base path: empty, or /-separated names ending in `/`,
@@ -92,6 +110,11 @@ export function readDeploymentFacts(buildDir) {
   ) {
     throw new Error(
       `${file} does not hold valid deployment facts (a site URL, a base path of /-separated names with no "." or "..", local or algolia search, the search index folders): build again with a plain BASE_URL such as ${defaultBaseUrl}.`,
+    );
+  }
+  if (!isSandboxOrigin(facts.sandbox)) {
+    throw new Error(
+      `${file} records no sandbox for Try it (sandbox is ${JSON.stringify(facts.sandbox)}, not an http(s) origin such as https://sandbox.example.com): build again with npm run build, whose facts name the OpenAPI document's sandbox or SANDBOX_API_URL's.`,
     );
   }
   return facts;

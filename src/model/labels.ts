@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import {lifecycleProperties, stateAspects, stateText} from './lifecycles';
 import {readDataFile} from './dataFile';
+import {readPage} from './page-reading';
 import {where} from './yaml';
 import {type Lifecycle, type OpenApiDocument} from './openapi-types';
 import {nearest} from './nearest';
@@ -84,26 +85,9 @@ export interface BoldPhrase {
  */
 export function boldLabels(source: string): BoldPhrase[] {
   const found: BoldPhrase[] = [];
-  const lines = source.split('\n');
-  let inFrontMatter = lines[0]?.trim() === '---';
-  let fence: string | undefined;
-  lines.forEach((raw, index) => {
-    if (inFrontMatter) {
-      if (index > 0 && raw.trim() === '---') {
-        inFrontMatter = false;
-      }
-      return;
-    }
-    const opening = /^\s*(`{3,}|~{3,})/.exec(raw);
-    if (opening) {
-      if (!fence) {
-        fence = opening[1];
-      } else if (raw.trim().startsWith(fence)) {
-        fence = undefined;
-      }
-      return;
-    }
-    if (fence) {
+  const {lines: kinds} = readPage(source);
+  source.split('\n').forEach((raw, index) => {
+    if (kinds[index] !== 'prose') {
       return;
     }
     // Inline code is not prose: blank it out, keeping the columns.

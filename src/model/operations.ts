@@ -3,7 +3,6 @@ import {
   httpMethods,
   type Example,
   type FilterDeclaration,
-  type JsonValue,
   type MediaType,
   type OpenApiDocument,
   type Operation,
@@ -84,35 +83,8 @@ function withFilterDeclaration(
 
 export const cursorParameterName = 'cursor';
 
-/**
- * The cursor of the page after a listed object: the base64url of its ID
- * (or, for an object without an ID of its own, of the IDs it joins, as the
- * change feed names stock, and a delivery attempt's number after its
- * event's, so that two attempts of one event have cursors of their own) and
- * the day it was created. A list example's `next_cursor` is the cursor
- * after its last object (src/plugins/openapi-reference/rules/lists.ts).
- */
-export function pageCursor(object: Record<string, JsonValue>): string {
-  const id =
-    object.id ??
-    ([
-      ...Object.entries(object)
-        .filter(
-          ([key, value]) => key.endsWith('_id') && typeof value === 'string',
-        )
-        .map(([, value]) => String(value)),
-      ...(typeof object.attempt === 'number' ? [String(object.attempt)] : []),
-    ].join(':') ||
-      undefined);
-  const created =
-    object.created_at ??
-    Object.entries(object).find(
-      ([key, value]) => key.endsWith('_at') && typeof value === 'string',
-    )?.[1];
-  return Buffer.from(`${String(id)}:${String(created).slice(0, 10)}`).toString(
-    'base64url',
-  );
-}
+/** The cursor after a listed object (isomorphic, so Try it pages the same way). */
+export {pageCursor} from './page-cursor';
 
 /** The first named example of a media type, or its single `example`. */
 export function firstExample(

@@ -6,6 +6,7 @@ import {inWords, numberWords} from './number-words';
 import {queryLimits, type QueryLimitName} from './query-limits';
 import {readYaml, where} from './yaml';
 import {readDataFile} from './dataFile';
+import {readPage} from './page-reading';
 import {type JsonValue} from './openapi-types';
 import {months} from './dates';
 
@@ -230,29 +231,11 @@ const limitTag = (number: ProductNumber) => `<Limit name="${number.name}" />`;
  */
 export function proseOf(source: string): string {
   const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-  const lines = source.split('\n');
-  let inFrontMatter = lines[0]?.trim() === '---';
-  let fence: string | undefined;
-  return lines
+  const {lines: kinds} = readPage(source);
+  return source
+    .split('\n')
     .map((line, index) => {
-      if (inFrontMatter) {
-        if (index > 0 && line.trim() === '---') {
-          inFrontMatter = false;
-        }
-        return blank(line);
-      }
-      const opening = /^\s*(```+|~~~+)/.exec(line)?.[1];
-      if (fence !== undefined) {
-        if (opening?.startsWith(fence)) {
-          fence = undefined;
-        }
-        return blank(line);
-      }
-      if (opening) {
-        fence = opening;
-        return blank(line);
-      }
-      if (/^(import|export) /.test(line)) {
+      if (kinds[index] !== 'prose') {
         return blank(line);
       }
       return line

@@ -12,24 +12,30 @@ import {copySite} from '../support/siteCopy';
 /** What the build prints on its way that is not a message about the site. */
 const progress = /^(> |\[INFO\] |\[WARNING\] |$)/;
 
+/** One edit: in `file`, the first line that holds `from` gets `to` instead. */
+type Edit = [file: string, from: string, to: string];
+
 /**
- * Builds a copy of the site with one file edited at the first line that
- * holds `from`; returns that line's number and what `npm run build` printed
- * other than progress, line by line.
+ * Builds a copy of the site with each edit made; returns the lines edited
+ * (by edit) and what `npm run build` printed other than progress, line by
+ * line.
  */
-function buildWith(
-  file: string,
-  from: string,
-  to: string,
-): {copy: string; line: number; printed: string[]} {
+function buildWithEdits(...edits: Edit[]): {
+  copy: string;
+  lines: number[];
+  printed: string[];
+} {
   const copy = copySite('ih-help-build-');
   try {
-    const target = path.join(copy, file);
-    const lines = readFileSync(target, 'utf8').split('\n');
-    const index = lines.findIndex((text) => text.includes(from));
-    expect(index, `${file} contains ${from}`).toBeGreaterThanOrEqual(0);
-    lines[index] = lines[index]!.replace(from, to);
-    writeFileSync(target, lines.join('\n'));
+    const lines = edits.map(([file, from, to]) => {
+      const target = path.join(copy, file);
+      const text = readFileSync(target, 'utf8').split('\n');
+      const index = text.findIndex((line) => line.includes(from));
+      expect(index, `${file} contains ${from}`).toBeGreaterThanOrEqual(0);
+      text[index] = text[index]!.replace(from, to);
+      writeFileSync(target, text.join('\n'));
+      return index + 1;
+    });
     const {status, stdout, stderr} = spawnSync('npm', ['run', 'build'], {
       cwd: copy,
       encoding: 'utf8',
@@ -40,12 +46,18 @@ function buildWith(
     expect(output, 'no stack').not.toMatch(/^\s+at /m);
     return {
       copy,
-      line: index + 1,
+      lines,
       printed: output.split('\n').filter((text) => !progress.test(text)),
     };
   } finally {
     rmSync(copy, {recursive: true, force: true});
   }
+}
+
+/** Builds a copy with one edit; returns its line and what the build printed. */
+function buildWith(file: string, from: string, to: string) {
+  const {copy, lines, printed} = buildWithEdits([file, from, to]);
+  return {copy, line: lines[0]!, printed};
 }
 
 test.describe.configure({mode: 'default'});
@@ -67,5 +79,67 @@ test('a mistake found while a page compiles stops the build with its one line', 
   const {copy, line, printed} = buildWith(file, '```bash', '```bsh');
   expect(printed).toEqual([
     `AuthoringError: A code block names no language the site knows: ${path.join(copy, file)}:${line}: the language "bsh" has no grammar here. Name one after the opening fence (\`\`\`json), or \`\`\`text for plain text; docs/doc2.md#code-blocks lists the site's languages.`,
+  ]);
+});
+
+test('statements a page makes that its release or the world contradicts stop the build, one line each at its file and line', () => {
+  const table = 'docs/advanced/advanced-query.mdx';
+  const inline = 'docs/advanced/advanced-views.md';
+  const tour = 'docs/getting-started/quick-tour.md';
+  const {lines, printed} = buildWithEdits(
+    // A filter field no list has, in a table cell and in inline code.
+    [
+      table,
+      '`product_type = "Jacket" AND tags is empty`',
+      '`image_count = 0 AND tags is empty`',
+    ],
+    [
+      inline,
+      '`barcode is empty AND status = "active"`',
+      '`barcode is empty AND variant_count = 1`',
+    ],
+    // A figure of the sample world typed by hand.
+    [
+      tour,
+      '<World fact="ord_5Yc1Hd6.placed_at" format="time" zone="Europe/London" />',
+      '10:30',
+    ],
+  );
+  expect(printed[0]).toBe('AuthoringError: Pages break the content rules:');
+  expect(printed.slice(1).sort()).toEqual(
+    [
+      expect.stringMatching(
+        new RegExp(
+          `^- ${table}:${lines[0]}: the filter image_count = 0 AND tags is empty names image_count, which the products list cannot filter on\\.`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^- ${inline}:${lines[1]}: the filter barcode is empty AND variant_count = 1 names variant_count, which the products list cannot filter on\\.`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^- ${tour}:${lines[2]}: "10:30" types a figure of the sample world by hand\\. Write <World fact="ord_5Yc1Hd6\\.placed_at" format="time" zone="Europe/London" /> instead`,
+        ),
+      ),
+    ].sort(),
+  );
+  expect(printed).toHaveLength(4);
+});
+
+test('a code an older release inherits in a description but does not have stops the build at the line that names it', () => {
+  const file = 'openapi/resources/variant.yaml';
+  const {lines, printed} = buildWithEdits([
+    file,
+    'answers `422`.',
+    'answers `422` with the code `invalid_gtin`.',
+  ]);
+  expect(printed).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^AuthoringError: .*: ${file.replaceAll('.', '\\.')}:${lines[0]}: release 2023-01 inherits ".*with the code \`invalid_gtin\`\\.", but the error code invalid_gtin is not in release 2023-01's catalogue`,
+      ),
+    ),
   ]);
 });

@@ -1,11 +1,13 @@
 import {execFileSync} from 'node:child_process';
 import {
   mkdtempSync,
+  readFileSync,
   readdirSync,
   readlinkSync,
   rmSync,
   symlinkSync,
   unlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,8 @@ import {buildDir} from '../support/site';
 /**
  * The deploy's build check on the production build: the build itself is
  * accepted whole, and a copy missing what the report's operator lost
- * (docs/, assets/, the main script, the stylesheet, the search index), or
+ * (docs/, assets/, the main script, the stylesheet, the search index),
+ * with facts that record no sandbox or a policy that does not name it, or
  * with its home page a symbolic link, is refused in one line, on a root
  * whose earlier release holds every one of those files, and the live
  * release stays.
@@ -49,6 +52,20 @@ const builtFile = (folder: string, name: RegExp) =>
     folder,
     readdirSync(path.join(buildDir, folder)).find((file) => name.test(file))!,
   );
+
+/**
+ * Writes a file of a hard-linked copy anew, as `change` makes it from the
+ * old text: unlinked first, so the build it shares the file with keeps its
+ * own.
+ */
+function rewrite(copy: string, file: string, change: (text: string) => string) {
+  const target = path.join(copy, file);
+  const text = readFileSync(target, 'utf8');
+  unlinkSync(target);
+  const changed = change(text);
+  expect(changed, `${file} changed`).not.toBe(text);
+  writeFileSync(target, changed);
+}
 
 const broken: [string, (copy: string) => void, RegExp][] = [
   [
@@ -107,6 +124,25 @@ const broken: [string, (copy: string) => void, RegExp][] = [
         ),
       ),
     /is incomplete: 1 file\(s\) its pages need are not in it: docs\/api\/2023-01\/search-index-\w+\/manifest\.json \(from /,
+  ],
+  [
+    // Try it sends the reader's key to the sandbox the facts record.
+    'whose facts record no sandbox',
+    (copy) =>
+      rewrite(copy, '_deployment.json', (text) => {
+        const {sandbox: _dropped, ...facts} = JSON.parse(text);
+        return JSON.stringify(facts);
+      }),
+    /_deployment\.json records no sandbox for Try it \(sandbox is undefined/,
+  ],
+  [
+    // A policy that does not name the sandbox would block every Send.
+    'whose policy does not name its sandbox',
+    (copy) =>
+      rewrite(copy, '_security-headers.json', (text) =>
+        text.replace(/(connect-src 'self') https:\/\/[^ ;"]+/, '$1'),
+      ),
+    /its Content-Security-Policy's connect-src does not name the sandbox https:\/\/sandbox\.api\.example\.com its _deployment\.json records, so Try it could not send there/,
   ],
   [
     'with its home page a symbolic link',

@@ -48,7 +48,7 @@ function expectSecurityHeaders(response: APIResponse) {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "img-src 'self' data:",
-    "connect-src 'self';",
+    "connect-src 'self' https://sandbox.api.example.com;",
   ]) {
     expect(csp).toContain(directive);
   }
@@ -156,8 +156,11 @@ test.describe('served by nginx', () => {
     expect(readFileSync('build/_headers', 'utf8')).toContain(
       `Content-Security-Policy: ${csp}`,
     );
-    // The local-search build talks to no other host.
-    expect(csp).toContain("connect-src 'self';");
+    // The local-search build talks to no other host than the sandbox Try
+    // it sends to.
+    expect(csp).toContain(
+      "connect-src 'self' https://sandbox.api.example.com;",
+    );
   });
 
   test('the nginx headers are the ones the static hosts get', async ({

@@ -26,9 +26,12 @@ export const testHost: HostFacts = {
   search: 'local',
 };
 
+/** The sandbox the test builds' facts record and their policies name. */
+export const testSandbox = 'https://sandbox.example.com';
+
 /** The policy of the test build called `name`. */
 export const testPolicy = (name: string) =>
-  `default-src 'self'; script-src 'self' 'sha256-${name}='`;
+  `default-src 'self'; script-src 'self' 'sha256-${name}='; connect-src 'self' ${testSandbox}`;
 
 /**
  * A minimal build of the site in `dir`/`name`, whole as the deploy checks
@@ -60,8 +63,13 @@ export function makeBuild(
     )
     .join('');
   const files: Record<string, string> = {
-    // The one index of the site's own folder, unless the facts say otherwise.
-    '_deployment.json': JSON.stringify({searchFolders: [''], ...facts}),
+    // The one index of the site's own folder and the test sandbox, unless
+    // the facts say otherwise.
+    '_deployment.json': JSON.stringify({
+      searchFolders: [''],
+      sandbox: testSandbox,
+      ...facts,
+    }),
     '_security-headers.json': JSON.stringify([
       ['Content-Security-Policy', csp],
     ]),

@@ -25,6 +25,7 @@ export {
   deployPort,
   devPort,
   nginxPort,
+  sandboxPort,
   sitePort,
   staleTabPort,
   tlsPort,

@@ -226,6 +226,42 @@ test('a request sample that the release would refuse fails at its line, by the v
   );
 });
 
+test('a sample in a list item, under a tilde fence, or after a longer fence is read as a Markdown reader reads it', () => {
+  const source = [
+    '1. List the orders:',
+    '',
+    '   ```http',
+    '   GET /v1/orders?sort=placed_at HTTP/1.1',
+    '   Host: api.example.com',
+    '   ```',
+    '',
+    '~~~json',
+    '{"id": "ord_5Yc1Hd6", "number": "10999"}',
+    '~~~',
+    '',
+    '````md',
+    '```http',
+    'GET /v1/orders?colour=olive HTTP/1.1',
+    '```',
+    '````',
+  ].join('\n');
+  const problems = problemsOf('docs/example.mdx', source);
+  // The indented sample is checked at its first line; the JSON under
+  // tildes is checked against the world; the sample shown inside a
+  // longer fence is the page's text of Markdown, not a request.
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(
+        /^docs\/example\.mdx:4: the request sample is not valid .*GET \/orders has no query parameter sort\./,
+      ),
+      expect.stringMatching(
+        /^docs\/example\.mdx:9: ord_5Yc1Hd6 field "number"/,
+      ),
+    ]),
+  );
+  expect(problems.join('\n')).not.toContain('colour');
+});
+
 test('a request sample without Hub-Version fails at its line, naming the page’s release', () => {
   const source = [
     '```bash',

@@ -341,6 +341,55 @@ test('a difference no section explains stops the load at the file and line it wa
   );
 });
 
+test('a difference is explained by where it is, not by its wording: a money field of another object is not a price change', async () => {
+  const release = olderReleases[0]!;
+  const overlay = readOverlay(specDir, release);
+  const file = overlayPath(specDir, release);
+  // 2023-01 without a field `previous_price` of Brand that 2023-07 has,
+  // worded as the price change's fields are, but on another object.
+  const after = await load(latestRelease);
+  const before = finishSpec(
+    await applyOverlay(mergeSpec(specDir), overlay, file),
+    file,
+    release,
+  );
+  const brand = after.document.components.schemas.Brand!;
+  const withField: LoadedSpec = {
+    ...after,
+    document: {
+      ...after.document,
+      components: {
+        ...after.document.components,
+        schemas: {
+          ...after.document.components.schemas,
+          Brand: {
+            ...brand,
+            properties: {
+              ...brand.properties,
+              previous_price: {type: 'string', readOnly: true},
+            },
+          },
+        },
+      },
+    },
+  };
+  const unexplained = releaseChanges(before, withField).filter(
+    (change) => !change.explanation,
+  );
+  expect(unexplained.map(({what}) => what)).toContain(
+    'field `previous_price` added to `Brand`',
+  );
+  // The price change's own money fields stay explained, wherever they are.
+  const moneyField = releaseChanges(before, after).filter(
+    ({what}) =>
+      what === 'field `previous_price` added to `PriceChange`, required',
+  );
+  expect(moneyField.length).toBeGreaterThan(0);
+  expect(new Set(moneyField.map(({explanation}) => explanation))).toEqual(
+    new Set(['price-changes-carry-money']),
+  );
+});
+
 test('the error catalogue’s changes are computed from both releases and each is explained', async () => {
   const [before, after] = await Promise.all([
     load(olderReleases[0]!),

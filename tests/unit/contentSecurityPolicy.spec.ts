@@ -20,6 +20,9 @@ const known = {
   'go()': "'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='",
 };
 
+/** The sandbox Try it sends to: the one other host connect-src names. */
+const sandbox = 'https://sandbox.api.example.com';
+
 const page = (head: string, body: string) =>
   `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
@@ -119,7 +122,7 @@ test('the policy allows inline code by hash only, styles included', () => {
       '<svg style="display: none;"></svg>',
     ),
   ]);
-  const policy = contentSecurityPolicy(hashes, {docsearch: false});
+  const policy = contentSecurityPolicy(hashes, {docsearch: false, sandbox});
   expect(policy).not.toContain("'unsafe-inline'");
   expect(directive(policy, 'script-src')).toEqual(["'self'", known['go()']]);
   expect(directive(policy, 'style-src')).toEqual([
@@ -127,14 +130,14 @@ test('the policy allows inline code by hash only, styles included', () => {
     "'unsafe-hashes'",
     ...[known['display: none;'], known['p{color:red}']].sort(),
   ]);
-  expect(directive(policy, 'connect-src')).toEqual(["'self'"]);
+  expect(directive(policy, 'connect-src')).toEqual(["'self'", sandbox]);
   expect(directive(policy, 'object-src')).toEqual(["'none'"]);
 });
 
 test("without style attributes the policy does not allow 'unsafe-hashes'", () => {
   const policy = contentSecurityPolicy(
     inlineHashes([page('<style>p{color:red}</style>', '<p>text</p>')]),
-    {docsearch: false},
+    {docsearch: false, sandbox},
   );
   expect(directive(policy, 'style-src')).toEqual([
     "'self'",
@@ -144,11 +147,43 @@ test("without style attributes the policy does not allow 'unsafe-hashes'", () =>
 });
 
 test('a DocSearch build may connect to Algolia', () => {
-  const policy = contentSecurityPolicy(inlineHashes([]), {docsearch: true});
+  const policy = contentSecurityPolicy(inlineHashes([]), {
+    docsearch: true,
+    sandbox,
+  });
   expect(directive(policy, 'connect-src')).toEqual([
     "'self'",
+    sandbox,
     'https://*.algolia.net',
     'https://*.algolianet.com',
     'https://*.algolia.io',
   ]);
+});
+
+test('connect-src names the sandbox it is given, and refuses what is no origin', () => {
+  const local = contentSecurityPolicy(inlineHashes([]), {
+    docsearch: false,
+    sandbox: 'http://127.0.0.1:4184',
+  });
+  expect(directive(local, 'connect-src')).toEqual([
+    "'self'",
+    'http://127.0.0.1:4184',
+  ]);
+  // Anything wider than one origin, or what would end the directive.
+  for (const wider of [
+    '*',
+    'https:',
+    'https://*.example.com',
+    'https://sandbox.api.example.com/v1',
+    "https://sandbox.api.example.com; script-src 'unsafe-inline'",
+  ]) {
+    expect(
+      () =>
+        contentSecurityPolicy(inlineHashes([]), {
+          docsearch: false,
+          sandbox: wider,
+        }),
+      wider,
+    ).toThrow(/is no origin connect-src can name/);
+  }
 });

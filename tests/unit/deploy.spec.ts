@@ -67,7 +67,7 @@ test('a deploy stages, switches and records the policy of the release', async ()
     /^<h1>a<\/h1>/,
   );
   expect(readFileSync(path.join(root, 'policies.conf'), 'utf8')).toContain(
-    `releases/${name}" "default-src 'self'; script-src 'self' 'sha256-a='";`,
+    `releases/${name}" "default-src 'self'; script-src 'self' 'sha256-a='; connect-src 'self' https://sandbox.example.com";`,
   );
   // The lock is free again: its newest generation says so.
   const lock = path.join(root, 'deploy.lock');

@@ -31,6 +31,7 @@ function makeBuild(name: string, baseUrl: string, assets: string[]) {
       baseUrl,
       search: 'local',
       searchFolders: [''],
+      sandbox: 'https://sandbox.example.com',
     }),
     '_security-headers.json': '[]',
     _headers: `${baseUrl}*\n  X-Content-Type-Options: nosniff\n`,

@@ -9,10 +9,8 @@ import {
   type RequestValidator,
 } from '../../src/plugins/content-rules/request-samples';
 import {loadApiModel} from '../../src/plugins/openapi-reference/model';
-import {
-  sandboxBaseUrl,
-  writeTryIt,
-} from '../../src/plugins/openapi-reference/try-it';
+import {writeTryIt} from '../../src/plugins/openapi-reference/try-it';
+import {apiSandboxUrl} from '../../src/plugins/openapi-reference/latest-document';
 import {
   curlCommand,
   formRequest,
@@ -46,7 +44,7 @@ let folder: string;
 test.beforeAll(async () => {
   const model = await loadApiModel(siteDir);
   folder = await mkdtemp(path.join(tmpdir(), 'try-it-'));
-  await writeTryIt(model.releases, folder, sandboxBaseUrl);
+  await writeTryIt(model.releases, folder, () => apiSandboxUrl);
   for (const [release, spec] of model.releases) {
     buildChecks.set(release, await requestValidator(spec));
     const loaded = new Map<string, Loaded>();

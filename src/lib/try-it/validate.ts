@@ -15,8 +15,8 @@ export interface TryValidators {
 }
 
 /**
- * An operation's generated module (openapi-reference/try-it.ts,
- * `@generated/openapi-reference/try/<release>/<operationId>/index.js`): the
+ * An operation's generated module (openapi-reference/try-it.ts, written as
+ * `<release>/<operationId>.mjs` and served as a file of the build): the
  * operation, and its validators, made when given their runtime.
  */
 export interface TryModule {

@@ -1,4 +1,5 @@
 import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
+import {readPage} from '../../model/page-reading';
 import {worldObjectProblems, type World} from '../openapi-reference/world';
 import {
   eventSampleProblems,
@@ -70,20 +71,15 @@ function documentLinkProblems(page: PageSource, release: string): string[] {
 
 /** The JSON code blocks of a page, parsed, with the line each starts at. */
 function jsonBlocks(source: string): {value: JsonValue; line: number}[] {
-  return [...source.matchAll(/^```json[^\n]*\n([\s\S]*?)^```/gm)].flatMap(
-    (match) => {
+  return readPage(source)
+    .codeBlocks.filter(({lang}) => lang === 'json')
+    .flatMap(({value, line}) => {
       try {
-        return [
-          {
-            value: JSON.parse(match[1]!) as JsonValue,
-            line: lineAt(source, match.index) + 1,
-          },
-        ];
+        return [{value: JSON.parse(value) as JsonValue, line}];
       } catch {
         return [];
       }
-    },
-  );
+    });
 }
 
 function worldSampleProblems(

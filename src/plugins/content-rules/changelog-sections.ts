@@ -1,8 +1,8 @@
+import {readPage} from '../../model/page-reading';
 import {explainedChanges} from '../openapi-reference/changelog-rows';
 
 /** The placeholder that marks the changelog page, as a line of its own. */
 const changelogPlaceholder = /^<ApiChangelog\b/;
-const fence = /^\s*(```|~~~)/;
 
 /**
  * The changelog page (the page with a line `<ApiChangelog …>`) has a
@@ -16,14 +16,12 @@ export function changelogSectionProblems(
   source: string,
 ): string[] {
   const lines = source.split('\n');
+  const {lines: kinds} = readPage(source);
   // Not a placeholder shown in a code block.
-  let inFence = false;
-  const placeholder = lines.findIndex((line) => {
-    if (fence.test(line)) {
-      inFence = !inFence;
-    }
-    return !inFence && changelogPlaceholder.test(line);
-  });
+  const placeholder = lines.findIndex(
+    (line, index) =>
+      kinds[index] === 'prose' && changelogPlaceholder.test(line),
+  );
   if (placeholder < 0) {
     return [];
   }

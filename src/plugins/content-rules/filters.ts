@@ -1,5 +1,6 @@
 import type {Code, InlineCode, Nodes} from 'mdast';
 import {nearest} from '../../model/nearest';
+import {readPage} from '../../model/page-reading';
 import {
   fieldsOf,
   listFiltered,
@@ -255,12 +256,6 @@ function pathOf(filter: Written): string | undefined {
   return (before.at(-1) ?? paths[0])?.path;
 }
 
-/** The source with its front matter blanked, so lines keep their numbers. */
-const withoutFrontMatter = (source: string) =>
-  source.replace(/^---\n[\s\S]*?\n---\n/, (matter) =>
-    matter.replace(/[^\n]/g, ''),
-  );
-
 /** The lists a page's front matter names, or a problem with the names. */
 function declaredLists(
   page: FilterPage,
@@ -322,13 +317,7 @@ export async function filterProblems(
   spec: LoadedSpec,
   release: string,
 ): Promise<string[]> {
-  const {fromMarkdown} = await import('mdast-util-from-markdown');
-  const {gfmTable} = await import('micromark-extension-gfm-table');
-  const {gfmTableFromMarkdown} = await import('mdast-util-gfm-table');
-  const tree = fromMarkdown(withoutFrontMatter(page.source), {
-    extensions: [gfmTable()],
-    mdastExtensions: [gfmTableFromMarkdown()],
-  });
+  const {tree} = readPage(page.source);
   const skipped = deliberateLines(page.source);
   const all = releaseLists(spec);
   const declared = declaredLists(page, spec, release);

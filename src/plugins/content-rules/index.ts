@@ -7,10 +7,7 @@ import {checksOn, type Page, type PagesContext} from './checks';
 import {AuthoringError} from '../../model/authoringError';
 import {loadApiModel, releaseSpec} from '../openapi-reference/model';
 import {releaseOfFile} from '../openapi-reference/releases';
-import {loadWorld} from '../openapi-reference/world';
 import {requestValidator} from './request-samples';
-import {loadAppLabels} from '../../model/labels';
-import {loadProductNumbers} from '../../model/product-numbers';
 import {
   postDay,
   releaseOnDay,
@@ -81,15 +78,15 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
         ...sitePages.map((page) => page.permalink),
       ]);
       const model = await loadApiModel(context.siteDir);
-      const numbers = loadProductNumbers(context.siteDir);
+      const {numbers} = model;
       const releases = [...model.releases].map(([release, spec]) => ({
         release,
         spec,
       }));
       const shipDays = releaseShipDays(numbers);
       const checkContext: PagesContext = {
-        world: loadWorld(context.siteDir),
-        labels: loadAppLabels(context.siteDir),
+        world: model.world,
+        labels: model.labels,
         numbers,
         releases,
         requestValidators: new Map(
@@ -132,11 +129,8 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
     // The figures of the app's screens are React components: they are
     // checked as the pages show them (figures.ts).
     async postBuild({outDir}) {
-      const sources = {
-        world: loadWorld(context.siteDir),
-        labels: loadAppLabels(context.siteDir),
-        numbers: loadProductNumbers(context.siteDir),
-      };
+      const {world, labels, numbers} = await loadApiModel(context.siteDir);
+      const sources = {world, labels, numbers};
       const entries = await readdir(outDir, {recursive: true});
       const problems: string[] = [];
       for (const entry of entries.filter((name) => name.endsWith('.html'))) {

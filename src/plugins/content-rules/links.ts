@@ -1,6 +1,7 @@
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Nodes} from 'mdast';
+import {readPage} from '../../model/page-reading';
 import {normalisePath, suggestPages} from '../../lib/pageSuggestions';
 
 /**
@@ -30,14 +31,6 @@ export interface SiteAddresses {
 const hasScheme = /^[a-z][a-z\d+.-]*:/i;
 const markdownFile = /\.mdx?$/;
 
-/** The source with its front matter blanked, so lines keep their numbers. */
-function withoutFrontMatter(source: string): string {
-  const match = /^---\n[\s\S]*?\n---\n/.exec(source);
-  return match
-    ? match[0].replace(/[^\n]/g, '') + source.slice(match[0].length)
-    : source;
-}
-
 function linksOf(tree: Nodes): {url: string; line: number}[] {
   const found: {url: string; line: number}[] = [];
   const visit = (node: Nodes) => {
@@ -57,44 +50,41 @@ export async function brokenLinks(
   pages: LinkSource[],
   site: SiteAddresses,
 ): Promise<string[]> {
-  const {fromMarkdown} = await import('mdast-util-from-markdown');
   const routes = [...site.routes].map(normalisePath);
   const known = new Set(routes);
   return pages.flatMap((page) =>
-    linksOf(fromMarkdown(withoutFrontMatter(page.source))).flatMap(
-      ({url, line}) => {
-        const target = decodeURI(url.split(/[?#]/)[0]!);
-        if (!target || hasScheme.test(url) || url.startsWith('//')) {
+    linksOf(readPage(page.source).tree).flatMap(({url, line}) => {
+      const target = decodeURI(url.split(/[?#]/)[0]!);
+      if (!target || hasScheme.test(url) || url.startsWith('//')) {
+        return [];
+      }
+      const at = `${page.file}:${line}`;
+      if (target.startsWith('/')) {
+        const address = normalisePath(`${site.baseUrl}${target.slice(1)}`);
+        const isStatic = site.staticDirs.some((dir) =>
+          existsSync(path.join(dir, target)),
+        );
+        if (known.has(address) || isStatic) {
           return [];
         }
-        const at = `${page.file}:${line}`;
-        if (target.startsWith('/')) {
-          const address = normalisePath(`${site.baseUrl}${target.slice(1)}`);
-          const isStatic = site.staticDirs.some((dir) =>
-            existsSync(path.join(dir, target)),
-          );
-          if (known.has(address) || isStatic) {
-            return [];
-          }
-          const nearest = suggestPages(address, routes)[0];
-          return [
-            `${at}: the link ${url} leads to no page. ${
-              nearest
-                ? `Did you mean ${nearest.slice(site.baseUrl.length - 1)}?`
-                : 'Link to an existing page.'
-            }`,
-          ];
-        }
-        if (
-          markdownFile.test(target) &&
-          !existsSync(path.resolve(path.dirname(page.absoluteFile), target))
-        ) {
-          return [
-            `${at}: the link ${url} names a Markdown file that does not exist. Correct the file's path, relative to this page.`,
-          ];
-        }
-        return [];
-      },
-    ),
+        const nearest = suggestPages(address, routes)[0];
+        return [
+          `${at}: the link ${url} leads to no page. ${
+            nearest
+              ? `Did you mean ${nearest.slice(site.baseUrl.length - 1)}?`
+              : 'Link to an existing page.'
+          }`,
+        ];
+      }
+      if (
+        markdownFile.test(target) &&
+        !existsSync(path.resolve(path.dirname(page.absoluteFile), target))
+      ) {
+        return [
+          `${at}: the link ${url} names a Markdown file that does not exist. Correct the file's path, relative to this page.`,
+        ];
+      }
+      return [];
+    }),
   );
 }

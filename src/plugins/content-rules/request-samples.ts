@@ -5,6 +5,7 @@ import {
   type Document as OpenAPIBackendDocument,
 } from 'openapi-backend';
 import {fieldProblem} from '../../lib/try-it/validate';
+import {readPage, type CodeBlock} from '../../model/page-reading';
 import {apiHosts, withoutApiPrefix} from '../openapi-reference/latest-document';
 import type {LoadedSpec} from '../../model/openapi-types';
 
@@ -222,23 +223,25 @@ export function codeBlockSamples(
 
 /** Every request sample of a page. */
 export function requestSamples(source: string): RequestSample[] {
-  return [...source.matchAll(/^```(bash|sh|http)\b[^\n]*\n([\s\S]*?)^```/gm)]
-    .flatMap((match) =>
-      codeBlockSamples(match[1]!, match[2]!, lineAt(source, match.index) + 1),
-    )
-    .map((sample) => withBodyFile(source, sample));
+  const {codeBlocks} = readPage(source);
+  return codeBlocks
+    .flatMap(({lang, value, line}) => codeBlockSamples(lang, value, line))
+    .map((sample) => withBodyFile(codeBlocks, sample));
 }
 
 /** A sample that sends a file (`-d @count.json`), with the page's block titled with that name as its body. */
-function withBodyFile(source: string, sample: RequestSample): RequestSample {
+function withBodyFile(
+  codeBlocks: readonly CodeBlock[],
+  sample: RequestSample,
+): RequestSample {
   const file = sample.body?.startsWith('@') ? sample.body.slice(1) : undefined;
   if (file === undefined) {
     return sample;
   }
-  const block = [...source.matchAll(/^```json[^\n]*\n([\s\S]*?)^```/gm)].find(
-    (candidate) => candidate[0].split('\n')[0]!.includes(`title="${file}"`),
+  const block = codeBlocks.find(
+    ({lang, meta}) => lang === 'json' && meta.includes(`title="${file}"`),
   );
-  return {...sample, body: block?.[1]};
+  return {...sample, body: block?.value};
 }
 
 /** What is wrong with a request sample, against one release's document. */

@@ -2,6 +2,7 @@
  * Content rules every page must meet. The build runs them through the
  * content-rules plugin; the unit tests run them directly.
  */
+import {readPage} from '../../model/page-reading';
 
 export const minDocWords = 300;
 
@@ -27,29 +28,16 @@ const placeholderPattern =
  * (so table rules and pipes do not count).
  */
 export function countProseWords(source: string): number {
-  const lines = source.split('\n');
-  let inFrontMatter = lines[0]?.trim() === '---';
-  let inCode = false;
-  let count = 0;
-  lines.forEach((line, index) => {
-    if (inFrontMatter) {
-      if (index > 0 && line.trim() === '---') {
-        inFrontMatter = false;
-      }
-      return;
-    }
-    if (/^\s*(```|~~~)/.test(line)) {
-      inCode = !inCode;
-      return;
-    }
-    if (inCode || /^(import|export) /.test(line)) {
-      return;
-    }
-    count += line
-      .split(/\s+/)
-      .filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
-  });
-  return count;
+  const {lines: kinds} = readPage(source);
+  return source
+    .split('\n')
+    .filter((_, index) => kinds[index] === 'prose')
+    .reduce(
+      (count, line) =>
+        count +
+        line.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length,
+      0,
+    );
 }
 
 export interface PageToCheck {

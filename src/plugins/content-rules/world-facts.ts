@@ -1,3 +1,4 @@
+import {readPage} from '../../model/page-reading';
 import {withoutDeliberate} from './deliberate';
 import {
   formatFact,
@@ -150,21 +151,11 @@ export function worldFactProblems(
   const {mentions, parts} = cached;
   const byKey = new Map(mentions.map((mention) => [mention.key, mention]));
   const problems: string[] = [];
-  let fence: string | undefined;
-  let frontMatter = source.startsWith('---\n');
+  const {lines: kinds} = readPage(source);
   withoutDeliberate({source})
     .source.split('\n')
     .forEach((line, index) => {
-      if (frontMatter) {
-        frontMatter = index === 0 || line !== '---';
-        return;
-      }
-      const fenceMark = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fenceMark) {
-        fence = fence === undefined ? fenceMark : undefined;
-        return;
-      }
-      if (fence !== undefined || /^\s*(import|export) /.test(line)) {
+      if (kinds[index] !== 'prose') {
         return;
       }
       // A table row is read whole (an order in one cell, its line in the

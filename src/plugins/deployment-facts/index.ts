@@ -7,14 +7,21 @@ import {
   type DeploymentFacts,
 } from '../../model/deployment-facts.mjs';
 
+export interface DeploymentFactsOptions {
+  /** The sandbox's base URL Try it sends to (docusaurus.config.ts). */
+  sandboxApiUrl: string;
+}
+
 /**
  * Writes the deployment facts of the loaded config (origin, base path,
- * search backend and the folders of its indexes) into the build, so the post-build step, the deploy, the
- * servers and the tests read them from the build itself.
+ * search backend and the folders of its indexes, the sandbox's origin) into
+ * the build, so the post-build step, the deploy, the servers and the tests
+ * read them from the build itself.
  */
-export default function deploymentFactsPlugin({
-  siteConfig,
-}: LoadContext): Plugin {
+export default function deploymentFactsPlugin(
+  {siteConfig}: LoadContext,
+  {sandboxApiUrl}: DeploymentFactsOptions,
+): Plugin {
   return {
     name: 'deployment-facts',
     async postBuild({outDir, plugins}) {
@@ -26,6 +33,7 @@ export default function deploymentFactsPlugin({
         searchFolders: algolia
           ? []
           : searchIndexFolders(plugins, siteConfig.baseUrl),
+        sandbox: new URL(sandboxApiUrl).origin,
       };
       await writeFile(
         path.join(outDir, deploymentFactsFile),

@@ -14,51 +14,108 @@ import {
 } from './changelog-walk';
 import {parameterKey} from './changelog-parameters';
 
+/**
+ * A difference an explained change covers, by where it is in the
+ * documents, never by how the changelog words it: a field of a named
+ * schema (or any of its fields), a response header, an enum value, a
+ * parameter (`query:filter`), or anything of a response status.
+ */
+export type Covered =
+  | {schema: string; fields?: string[]}
+  | {header: RegExp}
+  | {value: string}
+  | {parameter: string}
+  | {status: string};
+
 /** A change of the upgrade guide and the differences it explains. */
 export interface ExplainedChange {
   /** The anchor of its section on the changelog page. */
   id: string;
   title: string;
-  explains: (change: Pick<ReleaseChange, 'what' | 'pointers'>) => boolean;
+  covers: Covered[];
   /** The changes of the error catalogue it explains (`changelog-error-codes.ts`). */
   explainsErrorCode?: (
     change: Pick<ErrorCodeChange, 'status' | 'code'>,
   ) => boolean;
 }
 
+/** The last two steps of a pointer: `properties`, `currency`. */
+const lastSteps = (pointer: string) => pointer.split('/').slice(-2);
+
+/** Whether a difference is one an explained change covers. */
+export function covers(
+  explained: ExplainedChange,
+  change: Pick<ReleaseChange, 'pointers' | 'schemas'>,
+): boolean {
+  return explained.covers.some((covered) =>
+    change.pointers.some((pointer) => {
+      const [parent, last] = lastSteps(pointer);
+      if ('schema' in covered) {
+        const component = `/components/schemas/${covered.schema}`;
+        const inSchema =
+          (change.schemas ?? []).includes(covered.schema) ||
+          pointer === component ||
+          pointer.startsWith(`${component}/`);
+        return (
+          inSchema &&
+          (covered.fields === undefined ||
+            ((parent === 'properties' || parent === 'required') &&
+              covered.fields.includes(last ?? '')))
+        );
+      }
+      if ('header' in covered) {
+        return parent === 'headers' && covered.header.test(last ?? '');
+      }
+      if ('value' in covered) {
+        return parent === 'enum' && last === covered.value;
+      }
+      if ('parameter' in covered) {
+        return parent === 'parameters' && last === covered.parameter;
+      }
+      return pointer.includes(`/responses/${covered.status}/`);
+    }),
+  );
+}
+
+const moneyFields = [
+  'new_price',
+  'previous_price',
+  'new_amount',
+  'previous_amount',
+  'currency',
+];
+
 /** The breaking changes of `2023-07` over `2023-01`, and change 6 (new in 2023-07 only). */
 export const explainedChanges: ExplainedChange[] = [
   {
     id: 'price-changes-carry-money',
     title: 'Price changes carry Money objects',
-    explains: ({what}) =>
-      /(new|previous)_(price|amount)|`currency` removed from `PriceChange`/.test(
-        what,
-      ),
+    covers: [
+      {schema: 'PriceChange', fields: moneyFields},
+      {schema: 'PriceChangeCreate', fields: moneyFields},
+    ],
   },
   {
     id: 'orders-can-be-partially-dispatched',
     title: 'Orders can be partially_dispatched',
-    explains: ({what}) => what.includes('partially_dispatched'),
+    covers: [{value: 'partially_dispatched'}],
   },
   {
     id: 'rate-limit-headers',
     title: 'Rate-limit headers lose their X- prefix',
-    explains: ({what}) => /`(X-)?RateLimit-/.test(what),
+    covers: [{header: /^(X-)?RateLimit-/}],
   },
   {
     id: 'validation-errors-list-every-field',
     title: 'A 422 lists every invalid field in errors[]',
-    explains: ({what, pointers}) =>
-      what.includes('ValidationProblem') ||
-      pointers.some((pointer) => pointer.includes('/responses/422/')),
+    covers: [{schema: 'ValidationProblem'}, {status: '422'}],
     // A 2023-01 `422` has no `errors[]`, so it carries no code.
     explainsErrorCode: ({status}) => status === 422,
   },
   {
     id: 'filter-on-every-list',
     title: 'filter= on every list',
-    explains: ({what}) => what.includes('parameter `filter`'),
+    covers: [{parameter: 'query:filter'}],
     explainsErrorCode: ({code}) => code === 'filter_not_supported',
   },
 ];

@@ -47,7 +47,7 @@ const handled = new Set([
  */
 export function compareSchemas(
   walk: Walk,
-  place: Place,
+  outer: Place,
   pointer: string,
   sideA: Side,
   sideB: Side,
@@ -58,12 +58,23 @@ export function compareSchemas(
   if (typeof a === 'string' || typeof b === 'string') {
     // A recursive schema met again: the same one, or another.
     if (a !== b) {
-      record(walk, place, 'breaking', `schema of ${place.base} changed`, [
+      record(walk, outer, 'breaking', `schema of ${outer.base} changed`, [
         pointer,
       ]);
     }
     return;
   }
+  // The differences below are in the schemas the two nodes belong to.
+  const place: Place = {
+    ...outer,
+    schemas: [
+      ...new Set(
+        [...(outer.schemas ?? []), a.owner, b.owner].filter(
+          (name): name is string => name !== undefined,
+        ),
+      ),
+    ],
+  };
   const {direction} = place;
   const what = subject(a, b, place);
   const isClosed = closedAbove || closed(b.node);

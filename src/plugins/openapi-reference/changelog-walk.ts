@@ -13,6 +13,8 @@ export interface ReleaseChange {
   what: string;
   /** On an object: the top-level field that changed. */
   field?: string;
+  /** The named schemas the difference is in, outermost first, in either release (`Problem`, `ValidationProblem`). */
+  schemas?: string[];
   /** The explained change it belongs to (an `explainedChanges` id), if any. */
   explanation?: string;
   /**
@@ -118,6 +120,8 @@ export interface Place {
   direction: Direction;
   /** What the node is when it belongs to no named schema: "the request body". */
   base: string;
+  /** The named schemas the compared nodes are in, outermost first. */
+  schemas?: string[];
 }
 
 export function record(
@@ -133,6 +137,7 @@ export function record(
     where: place.where,
     what,
     ...(field && {field}),
+    ...(place.schemas && place.schemas.length > 0 && {schemas: place.schemas}),
     pointers,
   });
 }

@@ -16,7 +16,7 @@ import {
 } from './changelog-walk';
 import {compareSchemas} from './changelog-schemas';
 import {deref, opposite, comparePaths} from './changelog-operations';
-import {explainedChanges} from './changelog-rows';
+import {covers, explainedChanges} from './changelog-rows';
 
 /**
  * The differences between two releases' documents, as an integrator's code
@@ -163,8 +163,7 @@ export function releaseChanges(
   compareSchemaComponents(walk);
   return walk.found.map((change) => ({
     ...change,
-    explanation: explainedChanges.find((explained) =>
-      explained.explains(change),
-    )?.id,
+    explanation: explainedChanges.find((explained) => covers(explained, change))
+      ?.id,
   }));
 }

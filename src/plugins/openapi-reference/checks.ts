@@ -38,6 +38,7 @@ import {
   type ReleaseDocument,
 } from './rules/release-texts';
 import {responseHeaderProblems} from './rules/response-headers';
+import {retrievalProblems} from './rules/retrievals';
 import {shapeProblems} from './rules/shapes';
 import {webhookProblems} from './rules/webhooks';
 import {rootFileName} from './spec';
@@ -127,6 +128,15 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
       `Event examples of the ${release} document do not follow from the sample world's changes (${worldPath})`,
     problems: ({spec, world, numbers, fallbackFile}) =>
       eventProblems(spec, world, eventDates(numbers), fallbackFile).problems,
+  },
+  {
+    name: "a retrieval's example is the object its sample names, at now",
+    reads: `each release document's GET of one object, its sample, ${worldPath}`,
+    on: 'release',
+    title: (release) =>
+      `Retrieval examples of the ${release} document are not the sample world's answer to their sample (${worldPath})`,
+    problems: ({spec, world, fallbackFile}) =>
+      retrievalProblems(spec, world, fallbackFile),
   },
   {
     name: "list examples are the sample world's answer to their request",

@@ -14,7 +14,7 @@ import {
 } from './releases';
 import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
-import {TryItModules, sandboxBaseUrl, tryItFolder, writeTryIt} from './try-it';
+import {TryItModules, tryItFolder, writeTryIt} from './try-it';
 
 /**
  * The remark plugin for the docs plugin's `beforeDefaultRemarkPlugins`,
@@ -39,7 +39,19 @@ export function apiReferenceRemark(siteDir: string) {
  * one recompiles those pages, which load the new model (once for all of
  * them): the plugin itself has nothing to reload, and does not watch them.
  */
-export default function openapiReferencePlugin(context: LoadContext): Plugin {
+export interface OpenapiReferenceOptions {
+  /**
+   * The sandbox every operation's Try it form sends to, `/v1` included:
+   * `sandboxApiUrl` of docusaurus.config.ts (SANDBOX_API_URL, else the
+   * document's sandbox server).
+   */
+  sandboxApiUrl: string;
+}
+
+export default function openapiReferencePlugin(
+  context: LoadContext,
+  {sandboxApiUrl}: OpenapiReferenceOptions,
+): Plugin {
   const {siteDir, generatedFilesDir} = context;
   return {
     name: 'openapi-reference',
@@ -47,12 +59,14 @@ export default function openapiReferencePlugin(context: LoadContext): Plugin {
       return loadApiModel(siteDir);
     },
     async contentLoaded() {
-      // Try it: each operation's module, which its form loads when opened.
+      // Try it: each operation's module, which its form loads when opened,
+      // and each release's world, which the form answers from.
+      const model = await loadApiModel(siteDir);
       await writeTryIt(
-        (await loadApiModel(siteDir)).releases,
+        model.releases,
         tryItFolder(generatedFilesDir),
-        // The one place the sandbox's address is decided.
-        sandboxBaseUrl,
+        () => sandboxApiUrl,
+        model.world,
       );
     },
     getClientModules() {

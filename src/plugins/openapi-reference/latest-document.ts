@@ -43,6 +43,21 @@ if (paths.length !== 1) {
 export const apiHosts: readonly string[] = servers.map((server) => server.host);
 /** The production server's origin (`https://api.example.com`). */
 export const apiOrigin = servers[0]!.origin;
+/**
+ * The sandbox server's address, its path included
+ * (`https://sandbox.api.example.com/v1`): the server whose address names the
+ * sandbox, as the samples pick it. Try it sends there unless the site is
+ * built with SANDBOX_API_URL (docusaurus.config.ts).
+ */
+const sandboxServer = (root.servers ?? []).find(({url}) =>
+  String(url).includes('sandbox'),
+);
+if (!sandboxServer) {
+  throw new Error(
+    `${shown}: servers name no sandbox (a server whose address holds "sandbox"), which the samples and Try it send to.`,
+  );
+}
+export const apiSandboxUrl = String(sandboxServer.url);
 /** The path every API address starts with, without a trailing slash: `/v1`. */
 export const apiPathPrefix = paths[0]!.replace(/\/$/, '');
 

@@ -5,15 +5,16 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {AuthoringError} from '../../model/authoringError';
 import {checksOn, type ModelInput, type ReleaseInput} from './checks';
-import {appLabelsPath, loadAppLabels} from '../../model/labels';
+import {appLabelsPath, loadAppLabels, type AppLabels} from '../../model/labels';
 import {
   loadProductNumbers,
   productNumbersPath,
+  type ProductNumber,
 } from '../../model/product-numbers';
 import {releaseChanges} from './changelog';
 import {type ReleaseChange} from './changelog-walk';
 import {productDecisionsPath, sampleDataIds} from './rules/example-rules';
-import {loadWorld, worldPath} from './world';
+import {loadWorld, worldPath, type World} from './world';
 import {specFolder} from './latest-document';
 import {loadRelease, overlayPath} from './release-spec';
 import {
@@ -50,6 +51,12 @@ export interface ApiModel {
   changes: readonly ReleaseChange[];
   /** Lifecycles that exist only in the guides (not in the API). */
   guideLifecycles: Readonly<Record<string, Lifecycle>>;
+  /** The sample world every example and page draws on (openapi/world/world.yaml). */
+  world: World;
+  /** The product's numbers (src/data/product-numbers.yaml). */
+  numbers: readonly ProductNumber[];
+  /** The app's labels (src/data/app-labels.yaml). */
+  labels: AppLabels;
   /** The files it was read from. */
   sourceFiles: readonly string[];
 }
@@ -194,6 +201,9 @@ async function readModel(
     releases,
     changes: changes.flatMap((older) => older.changes),
     guideLifecycles: loadGuideLifecycles(siteDir),
+    world,
+    numbers,
+    labels: loadAppLabels(siteDir),
     sourceFiles,
   };
   const modelInput: ModelInput = {
@@ -203,7 +213,7 @@ async function readModel(
     latest,
     changes,
     guideLifecycles: model.guideLifecycles,
-    labels: loadAppLabels(siteDir),
+    labels: model.labels,
     numbers,
   };
   for (const check of checksOn('model')) {

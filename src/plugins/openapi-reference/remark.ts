@@ -1,18 +1,14 @@
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AuthoringError} from '../../model/authoringError';
-import {
-  formatNumber,
-  loadProductNumbers,
-  productNumbersPath,
-} from '../../model/product-numbers';
+import {formatNumber, productNumbersPath} from '../../model/product-numbers';
 import {loadGrammars} from '../../prism/highlight';
 import {hasTryIt, tryItImport} from './render-operation';
 import {type MarkdownParser} from './mdast';
 import {releaseMarks} from './release-marks';
 import {loadApiModel, releaseSpec} from './model';
 import {latestRelease, releaseOfFile} from './releases';
-import {formatFact, loadWorld, worldFact, worldPath} from './world';
+import {formatFact, worldFact, worldPath} from './world';
 import {
   attribute,
   isBlockPlaceholder,
@@ -56,11 +52,11 @@ type WorldElement = MdxJsxFlowElement | MdxJsxTextElement;
  * world does not have, or a number the product does not declare, stops the
  * build at the page's line.
  */
-function replaceInlineFacts(
+async function replaceInlineFacts(
   root: Root,
   siteDir: string,
   file: {path?: string},
-): void {
+): Promise<void> {
   const found: {parent: {children: unknown[]}; node: WorldElement}[] = [];
   const walk = (parent: {children: unknown[]}) =>
     parent.children.forEach((child) => {
@@ -79,12 +75,7 @@ function replaceInlineFacts(
   if (found.length === 0) {
     return;
   }
-  const world = found.some(({node}) => node.name === 'World')
-    ? loadWorld(siteDir)
-    : undefined;
-  const numbers = found.some(({node}) => node.name === 'Limit')
-    ? loadProductNumbers(siteDir)
-    : [];
+  const {world, numbers} = await loadApiModel(siteDir);
   for (const {parent, node} of found) {
     const at = `${file.path ?? 'a page'}:${node.position?.start.line ?? 0}`;
     if (node.name === 'Limit') {
@@ -116,7 +107,7 @@ function replaceInlineFacts(
     const value =
       fact === undefined
         ? undefined
-        : worldFact(world!, fact, attribute(node, 'at'));
+        : worldFact(world, fact, attribute(node, 'at'));
     if (fact === undefined || value === undefined) {
       throw new AuthoringError(
         'A page names a fact the sample world does not have',
@@ -168,7 +159,7 @@ function replaceInline(
 }
 export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
   return async (root: Root, file: {path?: string}) => {
-    replaceInlineFacts(root, options.siteDir, file);
+    await replaceInlineFacts(root, options.siteDir, file);
     const placeholders: {
       parent: Parent;
       node: MdxJsxFlowElement & {name: BlockPlaceholderName};

@@ -60,12 +60,11 @@ export interface SampleRequest {
 const jsonMediaType = 'application/json';
 export const idempotencyHeader = 'Idempotency-Key';
 
-/** The document's sandbox server (`https://sandbox.api.example.com/v1`), if it declares one. */
-export const sandboxServer = (document: OpenApiDocument): string | undefined =>
-  document.servers.find((server) => server.url.includes('sandbox'))?.url;
-
 function sampleServer(document: OpenApiDocument): string {
-  return sandboxServer(document) ?? document.servers[0]!.url;
+  const sandbox = document.servers.find((server) =>
+    server.url.includes('sandbox'),
+  );
+  return (sandbox ?? document.servers[0]!).url;
 }
 
 /**

@@ -33,8 +33,9 @@ import {
   idempotencyHeader,
   sampleIdempotencyKey,
   sampleRequest,
-  sandboxServer,
 } from './samples';
+import {tryWorld} from './try-it-world';
+import type {World} from './world';
 
 /**
  * "Try it" on every operation (issue 33): for each release and operation,
@@ -51,21 +52,6 @@ import {
 /** The folder of the modules, under Docusaurus' generated files (`@generated`). */
 export const tryItFolder = (generatedFilesDir: string) =>
   path.join(generatedFilesDir, 'openapi-reference', 'try');
-
-/**
- * The sandbox's base URL (`/v1` included) that Send uses with the reader's
- * key: the document's sandbox server. The one place the build decides it,
- * for every release.
- */
-export function sandboxBaseUrl(spec: LoadedSpec): string {
-  const url = sandboxServer(spec.document);
-  if (url === undefined) {
-    throw new Error(
-      `The OpenAPI document of release ${String(spec.document.info.version)} declares no sandbox server, which Try it sends to.`,
-    );
-  }
-  return url;
-}
 
 /** A header the form fills from the sample, and which parameters it leaves to the key field. */
 const authorizationHeader = 'Authorization';
@@ -338,7 +324,7 @@ async function writeChanged(file: string, content: string) {
 /** The manifest the form imports (`@generated/openapi-reference/try/index.json`). */
 export const tryItManifestFile = 'index.json';
 
-/** Each release's sample world, beside its modules, when the build writes one (try-it-world.ts). */
+/** Each release's sample world, beside its modules (try-it-world.ts). */
 export const worldFile = 'world.json';
 
 /** Where the modules go in the build, under its hashed files. */
@@ -354,14 +340,17 @@ const contentHashOf = (content: string) =>
 /**
  * Writes every release's modules under `folder`: for each operation,
  * `<release>/<operationId>.mjs` with its operation and validators (a
- * `TryModule`, lib/try-it/validate.ts), and the manifest of their content
- * hashes, and of each release's `world.json` when there is one,
- * `index.json`, which the form imports.
+ * `TryModule`, lib/try-it/validate.ts); given the sample world (the
+ * model's `world`), `<release>/world.json`, the snapshot Try it answers
+ * from when the reader has no sandbox (try-it-world.ts); and the manifest
+ * of their content hashes, `index.json`, which the form imports. Every
+ * operation sends to the sandbox `sandbox` gives for its release.
  */
 export async function writeTryIt(
   releases: ReadonlyMap<string, LoadedSpec>,
   folder: string,
   sandbox: (spec: LoadedSpec) => string,
+  world?: World,
 ): Promise<void> {
   const manifest: TryItManifest = {
     folder: modulesFolder,
@@ -370,6 +359,11 @@ export async function writeTryIt(
   };
   const written = new Set<string>();
   for (const [release, spec] of releases) {
+    if (world) {
+      const snapshot = JSON.stringify(tryWorld(spec, world));
+      await writeChanged(path.join(folder, release, worldFile), snapshot);
+      manifest.worlds[release] = contentHashOf(snapshot);
+    }
     const sources = await validatorSources(spec);
     const hashes: Record<string, string> = {};
     for (const entry of allOperations(spec.document)) {
@@ -384,13 +378,6 @@ export async function writeTryIt(
       written.add(file);
     }
     manifest.modules[release] = hashes;
-    const snapshot = await readFile(
-      path.join(folder, release, worldFile),
-      'utf8',
-    ).catch(() => undefined);
-    if (snapshot !== undefined) {
-      manifest.worlds[release] = contentHashOf(snapshot);
-    }
   }
   await writeChanged(
     path.join(folder, tryItManifestFile),

@@ -1,9 +1,16 @@
-import {zonedParts} from '../../../model/dates';
+import {parseQuery, type Expression} from '../../../lib/query-language';
 import {
-  parseQuery,
-  type Expression,
-  type Value,
-} from '../../../lib/query-language';
+  companyOf,
+  fieldsAt,
+  instant,
+  isObject,
+  parseOrder,
+  stateAt,
+  worldAnswer,
+  type Candidate,
+  type Fields,
+  type ListOrder,
+} from '../../../lib/world/lists';
 import {
   cursorParameterName,
   filterParameterName,
@@ -12,8 +19,6 @@ import {
   pageCursor,
 } from '../../../model/operations';
 import type {
-  FilterDeclaration,
-  JsonValue,
   LoadedSpec,
   OperationEntry,
   Schema,
@@ -21,12 +26,7 @@ import type {
 import {deref, mergedSchema} from '../../../model/refs';
 import {locationOf, where} from '../../../model/yaml';
 import {sampleRequest} from '../samples';
-import {
-  objectAtNowProblems,
-  worldKey,
-  type World,
-  type WorldObject,
-} from '../world';
+import {objectAtNowProblems, worldKey, type World} from '../world';
 
 /**
  * Lists are the world's answer (issue 30): every example page of a list
@@ -40,15 +40,7 @@ import {
  * check holds each object to its state at the moment (its `updated_at`).
  */
 
-type Fields = Record<string, JsonValue>;
-
 const limitParameterName = 'limit';
-
-/** A list's declared order: a field of the listed object and a direction. */
-interface ListOrder {
-  field: string;
-  descending: boolean;
-}
 
 /** What a list operation's sample asks, as the check reads it. */
 interface ListRequest {
@@ -60,196 +52,6 @@ interface ListRequest {
   cursor?: string;
   /** The path's parameters (a subscription's deliveries). */
   pathValues: string[];
-}
-
-const isObject = (value: JsonValue | undefined): value is Fields =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-const instant = (value: JsonValue | undefined) =>
-  typeof value === 'string' ? Date.parse(value) : Number.NaN;
-
-/** The world's moments of an object, oldest first; a `now` without `updated_at` holds from the start. */
-function stateAt(object: WorldObject, at: number): Fields | undefined {
-  const moments = [
-    ...(object.now ? [object.now] : []),
-    ...(object.earlier ?? []),
-  ].sort(
-    (a, b) =>
-      (a.updated_at === undefined ? -Infinity : instant(a.updated_at)) -
-      (b.updated_at === undefined ? -Infinity : instant(b.updated_at)),
-  );
-  return moments
-    .filter(
-      (moment) =>
-        moment.updated_at === undefined || instant(moment.updated_at) <= at,
-    )
-    .at(-1);
-}
-
-/** An object of the world as it is at a moment: its fixed fields and its state then. */
-const fieldsAt = (object: WorldObject, at: number): Fields => ({
-  ...object.fixed,
-  ...stateAt(object, at),
-});
-
-/** The value at a dotted path (`totals.total.amount`), or undefined. */
-function atPath(
-  fields: JsonValue | undefined,
-  path: string,
-): JsonValue | undefined {
-  return path
-    .split('.')
-    .reduce<JsonValue | undefined>(
-      (value, part) => (isObject(value) ? value[part] : undefined),
-      fields,
-    );
-}
-
-/** The company an object of the world belongs to, where the world says. */
-const companyOf = (fields: Fields) => fields.company_id ?? fields.company;
-
-/** The start of the day `daysBack` days before a moment, in a time zone. */
-function startOfDay(at: number, zone: string, daysBack: number): number {
-  const parts = zonedParts(new Date(at), zone);
-  const local = Date.UTC(parts.year, parts.month - 1, parts.day);
-  const offset =
-    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) -
-    Math.floor(at / 60_000) * 60_000;
-  return local - offset - daysBack * 86_400_000;
-}
-
-/** The instant a date value of a query stands for, at a moment, in a time zone. */
-function dateOf(value: Value, at: number, zone: string): number {
-  const word = value.raw.toLowerCase();
-  if (word === 'today' || word === 'yesterday') {
-    return startOfDay(at, zone, word === 'today' ? 0 : 1);
-  }
-  if (value.kind === 'date') {
-    return startOfDay(Date.parse(`${value.raw}T12:00:00Z`), zone, 0);
-  }
-  if (value.kind === 'date and time') {
-    return Date.parse(value.raw);
-  }
-  const match = /^-(\d+)([hdwm])$/.exec(value.raw);
-  const amount = Number(match?.[1]);
-  const unit = match?.[2];
-  if (unit === 'm') {
-    const date = new Date(at);
-    date.setUTCMonth(date.getUTCMonth() - amount);
-    return date.getTime();
-  }
-  const hours = {h: 1, d: 24, w: 168}[unit as 'h' | 'd' | 'w'];
-  return at - amount * hours * 3_600_000;
-}
-
-const isDateValue = (value: Value) =>
-  value.kind === 'date' ||
-  value.kind === 'date and time' ||
-  value.kind === 'relative date';
-
-/** Whether one value of a field meets one condition's value. */
-function meets(
-  field: JsonValue,
-  operator: string,
-  value: Value,
-  at: number,
-  zone: string,
-): boolean {
-  if (isDateValue(value)) {
-    const left = instant(field);
-    const right = dateOf(value, at, zone);
-    return Number.isNaN(left) ? false : compare(left, right, operator);
-  }
-  if (value.kind === 'number') {
-    return (
-      typeof field === 'number' && compare(field, Number(value.raw), operator)
-    );
-  }
-  if (value.kind === 'boolean') {
-    return compare(String(field), value.meaning, operator);
-  }
-  const text = typeof field === 'string' ? field.toLowerCase() : undefined;
-  const wanted = value.meaning.toLowerCase();
-  if (text === undefined) {
-    return false;
-  }
-  if (operator === 'contains') {
-    return text.includes(wanted);
-  }
-  if (operator === 'starts with') {
-    return text.startsWith(wanted);
-  }
-  return compare(text, wanted, operator);
-}
-
-function compare<T extends number | string>(
-  left: T,
-  right: T,
-  operator: string,
-) {
-  switch (operator) {
-    case '=':
-      return left === right;
-    case '!=':
-      return left !== right;
-    case '>':
-      return left > right;
-    case '>=':
-      return left >= right;
-    case '<':
-      return left < right;
-    default:
-      return left <= right;
-  }
-}
-
-/**
- * Whether an object's fields match a parsed filter, at a moment; a name the
- * world does not declare for the object throws its name, to be reported.
- */
-function matches(
-  expression: Expression | null,
-  valueOf: (name: string) => JsonValue | undefined,
-  at: number,
-  zone: string,
-): boolean {
-  if (expression === null) {
-    return true;
-  }
-  if (expression.type === 'not') {
-    return !matches(expression.operand, valueOf, at, zone);
-  }
-  if (expression.type !== 'condition') {
-    const left = matches(expression.left, valueOf, at, zone);
-    return expression.type === 'and'
-      ? left && matches(expression.right, valueOf, at, zone)
-      : left || matches(expression.right, valueOf, at, zone);
-  }
-  const {field, operator, values} = expression;
-  const value = valueOf(field);
-  if (value === undefined) {
-    throw new UndeclaredField(field);
-  }
-  const items = Array.isArray(value) ? value : [value];
-  if (operator === 'is empty' || operator === 'is not empty') {
-    const empty = items.every((item) => item === null || item === '');
-    return operator === 'is empty' ? empty : !empty;
-  }
-  if (operator === '!=') {
-    return !items.some((item) => meets(item, '=', values[0]!, at, zone));
-  }
-  // `in` matches when an item equals any of its values.
-  const each = operator === 'in' ? '=' : operator;
-  return items.some((item) =>
-    values.some((candidate) => meets(item, each, candidate, at, zone)),
-  );
-}
-
-/** A field a filter or parameter names that the world does not declare for an object. */
-class UndeclaredField extends Error {
-  constructor(readonly field: string) {
-    super(field);
-  }
 }
 
 /**
@@ -269,13 +71,10 @@ function listOrder(
   const declared = ((sent ?? entry.operation) as {'x-order'?: unknown})[
     'x-order'
   ];
-  const match =
-    typeof declared === 'string'
-      ? /^([a-z_.]+) (asc|desc)$/.exec(declared)
-      : null;
-  return match
-    ? {field: match[1]!, descending: match[2] === 'desc'}
-    : `declares no order: add x-order (a field and asc or desc, such as "created_at desc") as its description says`;
+  return (
+    parseOrder(declared) ??
+    `declares no order: add x-order (a field and asc or desc, such as "created_at desc") as its description says`
+  );
 }
 
 /** What the page's sample of a list sends. */
@@ -368,114 +167,63 @@ function listKind(
   return 'lists objects the sample world does not key (no id, no stock record, no delivery)';
 }
 
-/** One candidate of the answer: the world's object at the moment, or why not. */
-interface Candidate {
-  key: string;
-  fields: Fields;
-  /** Why the answer leaves it out, or undefined when it is in. */
-  out?: string;
-}
+/**
+ * The company whose objects a list holds: that of the first object the
+ * example lists whose company the world says.
+ */
+const listCompany = (world: World, listed: Map<string, Fields>, at: number) =>
+  [...listed.keys()]
+    .map((key) => world.objects[key])
+    .map((object) => object && companyOf(fieldsAt(object, at)))
+    .find((found) => found !== undefined);
 
 /**
- * The world's answer to a list's request, at a moment: every object of the
- * kind, each in the answer or with the reason it is not, in the list's
- * order.
+ * The world's answer to a list's request, at a moment (lib/world/lists.ts,
+ * which Try it answers with too): every object of the kind, each in the
+ * answer or with the reason it is not, in the list's order; and the first
+ * object the request cannot be answered for, with its line in the world.
  */
-function worldAnswer(
+function worldAnswerTo(
   world: World,
-  declaration: FilterDeclaration | undefined,
+  entry: OperationEntry,
   kind: ListKind,
   request: ListRequest,
   order: ListOrder,
   at: number,
   listed: Map<string, Fields>,
 ): {candidates: Candidate[]; problem?: string} {
-  const company = [...listed.keys()]
-    .map((key) => world.objects[key])
-    .map((object) => object && companyOf(fieldsAt(object, at)))
-    .find((found) => found !== undefined);
+  const company = listCompany(world, listed, at);
   const zone = String(
     (company !== undefined &&
       world.objects[String(company)]?.fixed?.timezone) ||
       'UTC',
   );
-  const candidates: Candidate[] = [];
-  let problem: string | undefined;
-  for (const [key, object] of Object.entries(world.objects)) {
-    if (!kind.holds(key)) {
-      continue;
-    }
-    const own = {...kind.keyFields(key), ...fieldsAt(object, at)};
-    // A field the world does not declare is as the example shows it.
-    const shown = listed.get(key) ?? {};
-    const valueOf = (name: string): JsonValue | undefined => {
-      const related = declaration?.related?.[name];
-      if (related) {
-        const via = atPath(own, related.via) ?? atPath(shown, related.via);
-        const [, ...fieldPath] = related.matches.split('.');
-        const linked = (Array.isArray(via) ? via : [via]).map((id) => {
-          const other = world.objects[String(id)];
-          return other && atPath(fieldsAt(other, at), fieldPath.join('.'));
-        });
-        return linked.every((value) => value !== undefined)
-          ? (linked as JsonValue[])
-          : undefined;
-      }
-      return atPath(own, name) ?? atPath(shown, name);
-    };
-    // A parameter names a field of the listed object (or a list of them).
-    const declared = (name: string): JsonValue => {
-      const value = valueOf(name);
-      if (value === undefined) {
-        throw new UndeclaredField(name);
-      }
-      return value;
-    };
-    const candidate: Candidate = {key, fields: {...shown, ...own}};
-    candidates.push(candidate);
-    try {
-      const otherCompany =
-        company !== undefined &&
-        companyOf(own) !== undefined &&
-        companyOf(own) !== company;
-      const unmatched = () =>
-        request.parameters.find(
-          ([name, value]) =>
-            ![declared(name)].flat().some((item) => String(item) === value),
-        );
-      if (otherCompany) {
-        candidate.out = `it belongs to ${String(companyOf(own))}, not to the list's company ${String(company)}`;
-      } else if (instant(own.created_at) > at) {
-        candidate.out = `it is created at ${String(own.created_at)}`;
-      } else {
-        const [name] = unmatched() ?? [];
-        if (name !== undefined) {
-          candidate.out = `its ${name} is ${JSON.stringify(valueOf(name))}`;
-        } else if (!matches(request.expression, valueOf, at, zone)) {
-          candidate.out = 'it does not match the filter';
-        }
-      }
-    } catch (error) {
-      if (!(error instanceof UndeclaredField)) {
-        throw error;
-      }
-      problem ??= `cannot be answered: the world declares no ${error.field} of ${key} (${where(object, world.file)}), and the example does not show it; declare it in the world`;
-    }
-  }
-  const sortValue = (candidate: Candidate) => candidate.fields[order.field];
-  candidates.sort((a, b) => {
-    const left = String(sortValue(a) ?? '');
-    const right = String(sortValue(b) ?? '');
-    const byField =
-      typeof sortValue(a) === 'number' && typeof sortValue(b) === 'number'
-        ? Number(sortValue(a)) - Number(sortValue(b))
-        : left.localeCompare(right);
-    // Objects of the same moment come in the order of their IDs.
-    return (
-      (order.descending ? -byField : byField) || a.key.localeCompare(b.key)
-    );
+  const {candidates, undeclared} = worldAnswer({
+    objects: Object.entries(world.objects)
+      .filter(([key]) => kind.holds(key))
+      .map(([key, object]) => ({
+        key,
+        own: {...kind.keyFields(key), ...fieldsAt(object, at)},
+        shown: listed.get(key) ?? {},
+      })),
+    fieldsOf: (key) => {
+      const other = world.objects[key];
+      return other && fieldsAt(other, at);
+    },
+    declaration: entry.operation['x-filter'],
+    expression: request.expression,
+    parameters: request.parameters,
+    order,
+    at,
+    company,
+    zone,
   });
-  return {candidates, problem};
+  return {
+    candidates,
+    problem:
+      undeclared &&
+      `cannot be answered: the world declares no ${undeclared.field} of ${undeclared.key} (${where(world.objects[undeclared.key], world.file)}), and the example does not show it; declare it in the world`,
+  };
 }
 
 /** The first difference between a list example and the world's answer, if any. */
@@ -629,9 +377,9 @@ export function listProblems(
             return key ? [[key, item] as const] : [];
           }),
         );
-        const {candidates, problem} = worldAnswer(
+        const {candidates, problem} = worldAnswerTo(
           world,
-          entry.operation['x-filter'],
+          entry,
           kind,
           request,
           order,
