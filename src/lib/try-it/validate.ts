@@ -1,7 +1,6 @@
 // A request checked against its operation as the reader types: openapi-backend's validators, compiled at build time, and the checks the build adds.
 import {ajvMessage, type AjvError} from '../../model/ajv-message';
 import type {FieldProblem, TryOperation, TryRequest} from './types';
-import type {ValidatorRuntime} from './validator-runtime';
 
 /** A validator as Ajv's standalone code exports it. */
 export type StandaloneValidator = ((data: unknown) => boolean) & {
@@ -13,6 +12,12 @@ export interface TryValidators {
   validateParameters: StandaloneValidator;
   validateBody?: StandaloneValidator;
 }
+
+/**
+ * What a generated module's validators call in place of `require` for
+ * Ajv's run-time helpers (validator-runtime.ts provides them).
+ */
+export type ValidatorRuntime = (name: string) => unknown;
 
 /**
  * An operation's generated module (openapi-reference/try-it.ts, written as

@@ -4,6 +4,7 @@ import ucs2length from 'ajv/dist/runtime/ucs2length';
 import uri from 'ajv/dist/runtime/uri';
 import ValidationError from 'ajv/dist/runtime/validation_error';
 import {fullFormats} from 'ajv-formats/dist/formats';
+import type {ValidatorRuntime} from './validate';
 
 /**
  * Ajv's standalone code (and ajv-formats') names its run-time helpers as
@@ -23,9 +24,6 @@ const modules: Record<string, unknown> = {
 
 /** The modules the runtime provides, by the name the standalone code requires. */
 export const runtimeModuleNames = Object.keys(modules);
-
-/** What a generated module's validators call in place of `require`. */
-export type ValidatorRuntime = (name: string) => unknown;
 
 export const validatorRuntime: ValidatorRuntime = (name) => {
   if (!(name in modules)) {
