@@ -3,12 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import madge from 'madge';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import {
-  OpenAPIBackend,
-  type Document as OpenAPIBackendDocument,
-} from 'openapi-backend';
+import {requestBackend} from '../../src/model/request-backend';
 import type {Json, TryOperation, TryRequest} from '../../src/lib/try-it/types';
 import {
   requestProblems,
@@ -53,15 +48,7 @@ interface Release {
 async function validatorsOf(
   spec: LoadedSpec,
 ): Promise<Map<string, TryValidators>> {
-  const api = new OpenAPIBackend({
-    definition: structuredClone(
-      spec.document,
-    ) as unknown as OpenAPIBackendDocument,
-    quick: true,
-    customizeAjv: (_ajv, options) =>
-      addFormats(new Ajv2020({...options, strict: false, allErrors: true})),
-  });
-  await api.init();
+  const api = await requestBackend(spec);
   return new Map(
     allOperations(spec.document).map(({operation}) => {
       const compiled =

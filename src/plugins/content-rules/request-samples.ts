@@ -1,10 +1,6 @@
-import Ajv2020, {type ErrorObject} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import {
-  OpenAPIBackend,
-  type Document as OpenAPIBackendDocument,
-} from 'openapi-backend';
+import {type ErrorObject} from 'ajv/dist/2020';
 import {fieldProblem} from '../../lib/try-it/validate';
+import {requestBackend} from '../../model/request-backend';
 import {readPage, type CodeBlock} from '../../model/page-reading';
 import {apiHosts, withoutApiPrefix} from '../openapi-reference/latest-document';
 import type {LoadedSpec} from '../../model/openapi-types';
@@ -285,18 +281,7 @@ export function requestValidator(spec: LoadedSpec): Promise<RequestValidator> {
     return known;
   }
   const validator = (async (): Promise<RequestValidator> => {
-    const api = new OpenAPIBackend({
-      // openapi-backend dereferences the document it is given in place.
-      definition: structuredClone(
-        spec.document,
-      ) as unknown as OpenAPIBackendDocument,
-      // The document is checked when the model loads (Redocly lints it);
-      // openapi-backend's own check knows OpenAPI 3.0 only.
-      quick: true,
-      customizeAjv: (_ajv, options) =>
-        addFormats(new Ajv2020({...options, strict: false, allErrors: true})),
-    });
-    await api.init();
+    const api = await requestBackend(spec);
     return (sample) => {
       const named = `${sample.method} ${sample.path}`;
       const operation = api.router.matchOperation({

@@ -25,6 +25,7 @@ import {deref, mergedSchema} from '../../model/refs';
 import {schemaExample} from '../../model/schema-example';
 import {allExampleCases, isBuilt} from './examples';
 import {apiReleases} from './releases';
+import {itemSchemaOf} from './rules/lists';
 import {worldKey, type World} from './world';
 
 /**
@@ -149,7 +150,7 @@ function kindsOf(spec: LoadedSpec): KindSchema[] {
     }
   }
   const deliveries = allOperations(document)
-    .map((entry) => itemSchemaOf(spec, entry))
+    .map((entry) => mergedItemSchema(spec, entry))
     .find((item) => item?.properties?.event_id && item.properties.attempt);
   if (deliveries) {
     kinds.push({
@@ -163,17 +164,12 @@ function kindsOf(spec: LoadedSpec): KindSchema[] {
   return kinds;
 }
 
-/** The schema of one listed object of a list operation's page. */
-function itemSchemaOf(
+/** The schema of one listed object of a list operation's page, its parts merged. */
+function mergedItemSchema(
   spec: LoadedSpec,
   entry: OperationEntry,
 ): Schema | undefined {
-  const response = entry.operation.responses['200'];
-  const media =
-    response && deref(spec.document, response).content?.['application/json'];
-  const items =
-    media?.schema &&
-    mergedSchema(spec.document, media.schema).properties?.data?.items;
+  const items = itemSchemaOf(spec, entry);
   return items && mergedSchema(spec.document, items);
 }
 
@@ -254,7 +250,7 @@ function shownObjects(spec: LoadedSpec): Map<string, Shown[]> {
     const scope = entry.parameters.find(
       ({in: place}) => place === 'path',
     )?.example;
-    const item = itemSchemaOf(spec, entry);
+    const item = mergedItemSchema(spec, entry);
     if (!pagesOf(entry) || scope === undefined || !item?.properties?.event_id) {
       continue;
     }
@@ -407,7 +403,7 @@ function listOf(
   kinds: KindSchema[],
 ): TryList | undefined {
   const pages = pagesOf(entry);
-  const item = itemSchemaOf(spec, entry);
+  const item = mergedItemSchema(spec, entry);
   if (!pages || !item) {
     return undefined;
   }

@@ -2,12 +2,8 @@ import {createHash} from 'node:crypto';
 import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import {
-  OpenAPIBackend,
-  type Document as OpenAPIBackendDocument,
-} from 'openapi-backend';
+import {requestBackend} from '../../model/request-backend';
 import {deref} from '../../model/refs';
 import {allOperations, firstExample} from '../../model/operations';
 import {schemaExample} from '../../model/schema-example';
@@ -220,25 +216,11 @@ export async function validatorSources(
 ): Promise<Map<string, ValidatorSources>> {
   // The Ajv instances openapi-backend makes, one per validator it compiles.
   const made: Ajv2020[] = [];
-  const api = new OpenAPIBackend({
-    definition: structuredClone(
-      spec.document,
-    ) as unknown as OpenAPIBackendDocument,
-    quick: true,
-    customizeAjv: (_ajv, options) => {
-      const ajv = addFormats(
-        new Ajv2020({
-          ...options,
-          strict: false,
-          allErrors: true,
-          code: {source: true, esm: true},
-        }),
-      );
-      made.push(ajv);
-      return ajv;
-    },
-  });
-  await api.init();
+  const api = await requestBackend(
+    spec,
+    {code: {source: true, esm: true}},
+    (ajv) => made.push(ajv),
+  );
   const sources = new Map<string, ValidatorSources>();
   for (const {operation} of allOperations(spec.document)) {
     made.length = 0;

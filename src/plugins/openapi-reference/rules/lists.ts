@@ -292,7 +292,7 @@ function pageProblem(
 }
 
 /** The schema of one listed object of a list operation's page. */
-function itemSchemaOf(
+export function itemSchemaOf(
   spec: LoadedSpec,
   entry: OperationEntry,
 ): Schema | undefined {
