@@ -3,6 +3,7 @@ import type {Page} from '@playwright/test';
 import {routes} from '../routes';
 import {expect, test} from '../support/fixtures';
 import {sweptPaths} from '../support/sitemap';
+import {cspViolations, watchCspViolations} from '../support/csp';
 
 /**
  * One visit to every page of the build, served by the shipped nginx
@@ -38,20 +39,7 @@ const violationsOf = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
 // failure here names the page, the rule and the elements without one.
 test.use({trace: 'off'});
 
-test.beforeEach(async ({page}) => {
-  await page.addInitScript(() => {
-    const violations: string[] = [];
-    Object.assign(window, {cspViolations: violations});
-    document.addEventListener('securitypolicyviolation', (event) =>
-      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-});
-
-const cspViolations = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as {cspViolations: string[]}).cspViolations,
-  );
+test.beforeEach(({page}) => watchCspViolations(page));
 
 for (const path of sweptPaths()) {
   test(`${path} answers, with one h1, no CSP violation and no axe violation in either mode`, async ({

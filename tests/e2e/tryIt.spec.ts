@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {expect, open, test} from '../support/fixtures';
+import {cspViolations, watchCspViolations} from '../support/csp';
 
 const sampleKey = 'ih_test_4eC39HqLyjWDarjtT1zdp7dc';
 const sandbox = 'https://sandbox.api.example.com/v1';
@@ -30,20 +31,7 @@ const byMethod = [
   },
 ];
 
-test.beforeEach(async ({page}) => {
-  await page.addInitScript(() => {
-    const violations: string[] = [];
-    Object.assign(window, {cspViolations: violations});
-    document.addEventListener('securitypolicyviolation', (event) =>
-      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-});
-
-const cspViolations = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as {cspViolations: string[]}).cspViolations,
-  );
+test.beforeEach(({page}) => watchCspViolations(page));
 
 const tryItButton = (page: Page, summary: string) =>
   page.getByRole('button', {name: `Try it: ${summary}`});
