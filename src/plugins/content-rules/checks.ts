@@ -28,6 +28,7 @@ import {type World} from '../openapi-reference/world';
 import {eventDates} from '../openapi-reference/events';
 import {apiNameProblems} from './api-names';
 import {changelogSectionProblems} from './changelog-sections';
+import {feedSampleProblems} from './feed-samples';
 import {figureProblems, type FigureSources} from './figures';
 import {filterProblems} from './filters';
 import {brokenLinks, type LinkSource, type SiteAddresses} from './links';
@@ -133,6 +134,19 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       worldFactProblems(page.file, page.source, world),
+  },
+  {
+    name: "samples of the change feed are the sample world's feed",
+    reads:
+      "each page's curl of GET /changes and the page after it, its release's document, the sample world",
+    on: 'page',
+    problems: (page, context) =>
+      feedSampleProblems(
+        page.file,
+        page.source,
+        context.specOf(context.releaseOf(page)),
+        context.world,
+      ),
   },
   {
     name: 'bold labels are declared',
