@@ -93,8 +93,13 @@ test('facts are found by path, through linked objects, and worded', () => {
   expect(worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T09:41:12Z')).toBe(
     'accepted',
   );
+  // `at` is any moment of the world: the object as it is then, and nothing
+  // before its first moment.
+  expect(worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T10:00:00Z')).toBe(
+    'accepted',
+  );
   expect(
-    worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T10:00:00Z'),
+    worldFact(world, 'ord_5Yc1Hd6.status', '2023-05-04T09:00:00Z'),
   ).toBeUndefined();
   expect(formatFact(worldFact(world, 'com_8HhT2kQ.stores')!, 'count')).toBe(
     'four',

@@ -683,13 +683,17 @@ test("a list with another filter and limit answers the world's objects, page by 
     'trf_8Lc4Vx2',
   ]);
   // The change feed pages with after, and even its last page names its
-  // last change, to poll with next: the 14:05 dispatch's stock change.
+  // last change, to poll with next: the 14:05 dispatch's order change and
+  // the transfer's draft, the changes the examples show after 09:43:27.
   const feed = send('listChanges', {
     query: {filter: undefined, after: 'chg_01H0ZK5B2C7D9F'},
   });
   expect(feed.json).toMatchObject({
-    data: [{id: 'chg_01H0ZK6D4F8G2H', resource: 'stock'}],
-    next_cursor: 'chg_01H0ZK6D4F8G2H',
+    data: [
+      {id: 'chg_01H0ZK6D4F8G2G', resource: 'order'},
+      {id: 'chg_01H0ZK6W3X9Y4Z', resource: 'transfer'},
+    ],
+    next_cursor: 'chg_01H0ZK6W3X9Y4Z',
     has_more: false,
   });
   const unknownCursor = send('listOrders', {

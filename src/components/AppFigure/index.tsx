@@ -247,8 +247,8 @@ export function Tick({on}: {on: boolean}): ReactNode {
 /**
  * A value of the sample world (openapi/world/world.yaml), as the app shows
  * it: `of` is the fact's path (`ord_5Yc1Hd6.number`,
- * `var_3Tn8Wq1:wh_1Rk5Ds3.available`), `at` an earlier moment of its object
- * (an `updated_at`), `format` how it is written (count, number, date, time,
+ * `var_3Tn8Wq1:wh_1Rk5Ds3.available`), `at` another moment of the world (a
+ * time: the object as it is then), `format` how it is written (count, number, date, time,
  * or money: an amount in pence as £149.00)
  * and `zone` the time zone of a date or time (the app shows the company's).
  * The build checks that the text is the world's; an object's id alone

@@ -28,8 +28,11 @@ import {type World} from '../openapi-reference/world';
 import {eventDates} from '../openapi-reference/events';
 import {apiNameProblems} from './api-names';
 import {changelogSectionProblems} from './changelog-sections';
+import {exportSampleProblems} from './exports';
+import {feedSampleProblems} from './feed-samples';
 import {figureProblems, type FigureSources} from './figures';
 import {filterProblems} from './filters';
+import {guideTableProblems} from './guide-tables';
 import {brokenLinks, type LinkSource, type SiteAddresses} from './links';
 import type {RequestValidator} from './request-samples';
 import {checkPage, type PageToCheck} from './rules';
@@ -133,6 +136,34 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       worldFactProblems(page.file, page.source, world),
+  },
+  {
+    name: "samples of the change feed are the sample world's feed",
+    reads:
+      "each page's curl of GET /changes and the page after it, its release's document, the sample world",
+    on: 'page',
+    problems: (page, context) =>
+      feedSampleProblems(
+        page.file,
+        page.source,
+        context.specOf(context.releaseOf(page)),
+        context.world,
+      ),
+  },
+  {
+    name: "export samples are the sample world's rows at the export's moment",
+    reads:
+      'each page (CSV samples of export-formats pages, JSON samples with exported_at), the sample world',
+    on: 'page',
+    problems: (page, {world}) =>
+      exportSampleProblems(page.file, page.source, world),
+  },
+  {
+    name: "a guide's table of the world's figures is one moment of the world",
+    reads: 'each page, the sample world',
+    on: 'page',
+    problems: (page, {world}) =>
+      guideTableProblems(page.file, page.source, world),
   },
   {
     name: 'bold labels are declared',

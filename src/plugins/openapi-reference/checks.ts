@@ -30,6 +30,7 @@ import {releaseDateProblems} from './release-days';
 import {latestRelease, type ApiRelease} from './releases';
 import {errorCodeProblems, responseCodeProblems} from './rules/error-codes';
 import {exampleStoryProblems} from './rules/example-rules';
+import {feedProblems} from './rules/feed';
 import {filterDeclarationProblems} from './rules/filters';
 import {listProblems} from './rules/lists';
 import {operationProblems} from './rules/operations';
@@ -146,6 +147,15 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
       `List examples of the ${release} document are not the sample world's answer to their request (${worldPath})`,
     problems: ({release, spec, world, fallbackFile}) =>
       listProblems(spec, world, release, fallbackFile),
+  },
+  {
+    name: "change-feed examples are the sample world's feed for their request",
+    reads: `each release document's change feed (GET /changes), its sample's request and each example's x-query, ${worldPath}`,
+    on: 'release',
+    title: (release) =>
+      `Change-feed examples of the ${release} document are not the sample world's feed (${worldPath})`,
+    problems: ({release, spec, world, fallbackFile}) =>
+      feedProblems(spec, world, release, fallbackFile),
   },
   {
     name: 'texts state the product numbers as declared',

@@ -7,6 +7,7 @@ import {allExampleCases, isBuilt} from './examples';
 import {locationOf, where} from '../../model/yaml';
 import {readDataFile} from '../../model/dataFile';
 import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
+import {stateAt} from '../../lib/world/lists';
 
 /**
  * The sample world (openapi/world/world.yaml): the companies, people,
@@ -302,9 +303,9 @@ export function worldObjectProblems(world: World, value: JsonValue): string[] {
 }
 
 /**
- * A fact's value at now, or at an earlier moment of its object (`at`, an
- * `updated_at` of its `earlier`), by its path: `ord_5Yc1Hd6.status`,
- * `facts.invalid_barcode`, `now`.
+ * A fact's value at now, or at another moment of the world (`at`, a time:
+ * the object's latest moment at or before it), by its path:
+ * `ord_5Yc1Hd6.status`, `facts.invalid_barcode`, `now`.
  */
 export function worldFact(
   world: World,
@@ -319,12 +320,14 @@ export function worldFact(
     return world.now;
   } else {
     const object = world.objects[head ?? ''];
-    // `at` names a moment of the object by its updated_at: an earlier one,
-    // or now's.
+    // `at` names a moment of the world: the object as it is then, at its
+    // latest moment at or before it (its own `updated_at` names that moment).
     const moment =
-      at === undefined || at === object?.now?.updated_at
+      at === undefined
         ? object?.now
-        : object?.earlier?.find((candidate) => candidate.updated_at === at);
+        : object && !Number.isNaN(Date.parse(at))
+          ? stateAt(object, Date.parse(at))
+          : undefined;
     value =
       object && (at === undefined || moment)
         ? {...object.fixed, ...object.now, ...moment}
