@@ -1,12 +1,23 @@
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import {AuthoringError} from '../../model/authoringError';
 import {inWords} from '../../model/number-words';
 import {months, zonedParts} from '../../model/dates';
 import {allExampleCases, isBuilt} from './examples';
-import {locationOf, where} from '../../model/yaml';
+import {locationOf, readYaml, where} from '../../model/yaml';
 import {readDataFile} from '../../model/dataFile';
-import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
+import {
+  type JsonValue,
+  type Lifecycle,
+  type LoadedSpec,
+  type OpenApiDocument,
+} from '../../model/openapi-types';
+import {
+  declaredMomentProblems,
+  storyStepSchema,
+  tellStory,
+} from '../../model/world-story';
 
 /**
  * The sample world (openapi/world/world.yaml): the companies, people,
@@ -67,6 +78,8 @@ const worldSchema = z.strictObject({
   objects: z.record(z.string(), worldObjectSchema),
   /** Fields of moments that are facts for pages, not fields of the API (`sendable`). */
   fact_fields: z.array(z.string()).optional(),
+  /** What happened, step by step: the story the moments are computed from. */
+  happened: z.array(storyStepSchema),
 });
 
 export type WorldObject = z.infer<typeof worldObjectSchema>;
@@ -112,6 +125,40 @@ function stockArithmetic(key: string, moment: Fields, file: string): string[] {
       ];
 }
 
+/** The resource files of the spec, whose status lifecycles the story follows. */
+const resourcesPath = 'openapi/resources';
+
+/**
+ * The lifecycle of each resource's `status` (`Order`: pending, accepted…),
+ * from the spec's resource files as written (the latest release's): the
+ * product's rules for the world's story.
+ */
+function resourceLifecycles(siteDir: string): Record<string, Lifecycle> {
+  const folder = path.join(siteDir, resourcesPath);
+  if (!existsSync(folder)) {
+    throw new AuthoringError('The sample world cannot be checked', [
+      `${resourcesPath}: no such folder. The world's story follows the lifecycles of the spec's resources.`,
+    ]);
+  }
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.yaml'))
+      .flatMap((name) => {
+        const resource = readYaml<
+          Partial<OpenApiDocument> & {'x-object'?: string}
+        >(path.join(folder, name));
+        const object = resource['x-object'];
+        const lifecycle =
+          object === undefined
+            ? undefined
+            : resource.components?.schemas?.[object]?.properties?.status?.[
+                'x-lifecycle'
+              ];
+        return object && lifecycle ? [[object, lifecycle]] : [];
+      }),
+  );
+}
+
 export function loadWorld(siteDir: string): World {
   const file = path.join(siteDir, worldPath);
   const world = readDataFile(
@@ -127,6 +174,17 @@ export function loadWorld(siteDir: string): World {
   );
   if (problems.length > 0) {
     throw new AuthoringError('The sample world is malformed', problems);
+  }
+  const story = tellStory(world, resourceLifecycles(siteDir), file);
+  const storyProblems = [
+    ...story.problems,
+    ...declaredMomentProblems(world, story, file),
+  ];
+  if (storyProblems.length > 0) {
+    throw new AuthoringError(
+      "The sample world's story breaks the product's rules",
+      storyProblems,
+    );
   }
   return {...world, file};
 }
