@@ -210,3 +210,34 @@ test('a declared moment the story does not make is one line at the moment, namin
     `${at(line)}ord_5Yc1Hd6's moment at 2023-05-04T09:41:12Z has status "rejected", but the story makes it "accepted" (${copyFile()}:${step}). Correct the moment, or the story.`,
   ]);
 });
+
+test("a stock line's declared buffer that its store's brand store does not set is one line per moment", () => {
+  // Without the shop floor among Northwind Shopify's warehouses, no brand
+  // store sets the shop floor line's buffer, so the rules make it 0.
+  plant(
+    'mapped_warehouses: [wh_1Rk5Ds3, wh_6Jp2Mc8]',
+    'mapped_warehouses: [wh_1Rk5Ds3]',
+  );
+  const found = problems();
+  expect(found).toHaveLength(4);
+  for (const problem of found) {
+    expect(problem).toMatch(
+      /world\.yaml:\d+: var_3Tn8Wq1:wh_6Jp2Mc8's (now|moment at \S+) has buffer 2, but the story makes it 0 \(/,
+    );
+  }
+});
+
+test("an updated_at that is not the object's last change is one line at its moment", () => {
+  plant(
+    "updated_at: '2023-05-04T14:12:08Z'",
+    "updated_at: '2023-05-04T14:05:00Z'",
+  );
+  const count = stepLine('2023-05-04T14:12:08Z');
+  expect(problems()).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `world\\.yaml:\\d+: var_3Tn8Wq1:wh_1Rk5Ds3's now has updated_at "2023-05-04T14:05:00Z", but the story makes it "2023-05-04T14:12:08Z" \\(${copyFile().replace(/[.]/g, '\\.')}:${count}\\)`,
+      ),
+    ),
+  ]);
+});
