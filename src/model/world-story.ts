@@ -707,3 +707,44 @@ export function declaredMomentProblems(
     });
   });
 }
+
+/**
+ * An example's order or sale (an object with an `ord_` or `sal_` ID, its
+ * `store_id`, `brand_id` and `created_at`) needs a brand store for its brand
+ * at its store that is `active` or `paused` when it is created, as the
+ * story's own orders and sales do: why not, or nothing.
+ */
+export function sellingProblem(
+  world: StoryWorld,
+  story: Story,
+  value: {[key: string]: JsonValue},
+): string | undefined {
+  const id = text(value.id);
+  const store = text(value.store_id);
+  const brand = text(value.brand_id);
+  const created = text(value.created_at);
+  if (!id || !/^(ord|sal)_/.test(id) || !store || !brand || !created) {
+    return undefined;
+  }
+  const brandStores = Object.entries(world.objects)
+    .filter(
+      ([key, object]) =>
+        kindOf(key) === 'BrandStore' &&
+        object.fixed?.brand_id === brand &&
+        object.fixed.store_id === store,
+    )
+    .map(([key]) => ({
+      key,
+      status: stateAt(story, key, created)?.state.status,
+    }));
+  if (brandStores.some(({status}) => selling.has(String(status)))) {
+    return undefined;
+  }
+  const seen = brandStores
+    .map(
+      ({key, status}) =>
+        `${key} is ${status === undefined ? 'not yet created' : show(status)}`,
+    )
+    .join(', ');
+  return `${id}, created ${created}, sells ${brand} at ${store}, which has no active or paused brand store for it then in the sample world${seen ? ` (${seen})` : ''}. Date it when one is, or use a store that has one.`;
+}

@@ -10,7 +10,12 @@ import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {AuthoringError} from '../../src/model/authoringError';
 import {stateAt, tellStory} from '../../src/model/world-story';
-import {loadWorld, worldPath} from '../../src/plugins/openapi-reference/world';
+import {
+  loadWorld,
+  worldPath,
+  worldProblems,
+} from '../../src/plugins/openapi-reference/world';
+import {spec} from '../support/openapi';
 import {readYaml} from '../../src/model/yaml';
 import type {Lifecycle} from '../../src/model/openapi-types';
 
@@ -240,4 +245,31 @@ test("an updated_at that is not the object's last change is one line at its mome
       ),
     ),
   ]);
+});
+
+test('an example order or sale at a store without a brand store for its brand then is one line at the example', () => {
+  const world = loadWorld(siteDir);
+  // Without the shop floor's brand store (approved on 5 May), its 6 May
+  // order and till sales have none.
+  const withoutShopFloor = {
+    ...world,
+    story: {
+      ...world.story,
+      moments: new Map(
+        [...world.story.moments].filter(([key]) => key !== 'bst_8Dw4Tj6'),
+      ),
+    },
+  };
+  expect(worldProblems(spec, world, worldFile)).toEqual([]);
+  const problems = worldProblems(spec, withoutShopFloor, worldFile);
+  expect(problems).toContainEqual(
+    expect.stringMatching(
+      /^openapi\/resources\/sale\.yaml:\d+: sal_2Cr6Nb4, created 2023-05-06T18:00:03Z, sells brd_4Fz9Lm2 at str_4Hs8Vc2, which has no active or paused brand store for it then in the sample world \(bst_8Dw4Tj6 is not yet created\)\. Date it when one is, or use a store that has one\.$/,
+    ),
+  );
+  problems.forEach((problem) =>
+    expect(problem).toMatch(
+      /^openapi\/(resources\/(sale|order)|webhooks)\.yaml:\d+: (sal|ord)_\w+, created [^,]+, sells brd_4Fz9Lm2 at str_4Hs8Vc2,/,
+    ),
+  );
 });

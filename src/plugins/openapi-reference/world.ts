@@ -15,8 +15,10 @@ import {
 } from '../../model/openapi-types';
 import {
   declaredMomentProblems,
+  sellingProblem,
   storyStepSchema,
   tellStory,
+  type Story,
 } from '../../model/world-story';
 
 /**
@@ -87,6 +89,8 @@ export type WorldObject = z.infer<typeof worldObjectSchema>;
 export type World = z.infer<typeof worldSchema> & {
   /** The file it was read from. */
   file: string;
+  /** Every object's moments as the story computes them. */
+  story: Story;
 };
 
 /**
@@ -186,7 +190,7 @@ export function loadWorld(siteDir: string): World {
       storyProblems,
     );
   }
-  return {...world, file};
+  return {...world, file, story};
 }
 
 /** The world's key of an object in an example: its ID, or `variant:warehouse` for a stock record. */
@@ -307,6 +311,10 @@ export function worldProblems(
         );
       }
     }
+    const selling = sellingProblem(world, world.story, value);
+    if (selling) {
+      problems.push(`${where(here, fallbackFile)}: ${selling}`);
+    }
     Object.values(value).forEach((child) => visit(child, false, here));
   };
   allExampleCases(checked)
@@ -347,7 +355,9 @@ export function worldObjectProblems(world: World, value: JsonValue): string[] {
   const object = key === undefined ? undefined : world.objects[key];
   const own =
     key && object ? disagreements(world, key, object, value, false) : [];
+  const selling = sellingProblem(world, world.story, value);
   return [
+    ...(selling ? [selling] : []),
     ...(own.length > 0
       ? [
           `${own.join('; ')}. Correct the sample, or the world if the sample is right.`,
