@@ -25,7 +25,8 @@ import {where} from './yaml';
  * - an object's `updated_at` is the time of the last step that changed it.
  *
  * This module knows nothing of the site: `src/plugins/openapi-reference/world.ts`
- * reads the world and the spec's lifecycles and hands them here.
+ * reads the world and the spec's kinds of objects (by ID prefix, with their
+ * lifecycles) and hands them here.
  */
 
 type Fields = Record<string, JsonValue>;
@@ -79,38 +80,29 @@ export interface StoryMoment {
 }
 
 export interface Story {
+  /** The kinds of objects the rules told it with. */
+  kinds: ObjectKinds;
   /** Each object's moments, oldest first; the last of a second is its state then. */
   moments: Map<string, StoryMoment[]>;
   /** The steps that break a rule, one line each at the step's line. */
   problems: string[];
 }
 
-/** The lifecycle of each kind of object, by its key's prefix. */
-const schemaOfPrefix: Readonly<Record<string, string>> = {
-  com: 'Company',
-  usr: 'User',
-  brd: 'Brand',
-  bst: 'BrandStore',
-  str: 'Store',
-  wh: 'Warehouse',
-  prd: 'Product',
-  var: 'Variant',
-  img: 'Image',
-  pch: 'PriceChange',
-  bat: 'BatchStock',
-  trf: 'Transfer',
-  ord: 'Order',
-  oit: 'OrderItem',
-  dsp: 'Dispatch',
-  fil: 'File',
-  ntf: 'Notification',
-  hpr: 'HostProduct',
-  hvr: 'HostVariant',
-};
+/**
+ * A kind of object of the spec (`Order`), by the prefix of its IDs (`ord`),
+ * with its status lifecycle if it has one.
+ */
+export interface ObjectKind {
+  name: string;
+  lifecycle?: Lifecycle;
+}
+
+/** The kinds of objects, by the prefix of their IDs (`ord` for `ord_5Yc1Hd6`). */
+export type ObjectKinds = Readonly<Record<string, ObjectKind>>;
 
 /** The kind of an object by its key: `BrandStore` for `bst_6Nq2Rs8`; none for a stock line. */
-export const kindOf = (key: string): string | undefined =>
-  key.includes(':') ? undefined : schemaOfPrefix[key.split('_')[0] ?? ''];
+const kindIn = (kinds: ObjectKinds, key: string): ObjectKind | undefined =>
+  key.includes(':') ? undefined : kinds[key.split('_')[0] ?? ''];
 
 /** Verbs that name the state they move an object to. */
 const stateOfVerb: Readonly<Record<string, string>> = {
@@ -157,14 +149,16 @@ const isStockLine = (key: string) => /^var_\w+:wh_\w+$/.test(key);
 /**
  * Applies the story's steps in time order to the world's objects, and
  * returns every object's moments and the steps that break a rule.
- * @param lifecycles each kind's lifecycle (`Order`), from the spec
+ * @param kinds the kinds of objects, by ID prefix, with their lifecycles, from the spec
  * @param file world.yaml, for messages about values read from elsewhere
  */
 export function tellStory(
   world: StoryWorld,
-  lifecycles: Readonly<Record<string, Lifecycle>>,
+  kinds: ObjectKinds,
   file: string,
 ): Story {
+  const kindOf = (key: string) => kindIn(kinds, key)?.name;
+  const lifecycleOf = (key: string) => kindIn(kinds, key)?.lifecycle;
   const problems: string[] = [];
   const states = new Map<string, Fields>();
   const moments = new Map<string, StoryMoment[]>();
@@ -304,7 +298,7 @@ export function tellStory(
       )
       .join(', ');
     problems.push(
-      `${where(step, file)}: ${key} at ${step.at} sells ${name(brand)} at ${name(store)}, which has no active or paused brand store for it then${seen ? ` (${seen})` : ''}. An order or sale line needs one: approve a brand store before it, or move the ${key.startsWith('sal_') ? 'sale' : 'order'}.`,
+      `${where(step, file)}: ${key} at ${step.at} sells ${name(brand)} at ${name(store)}, which has no active or paused brand store for it then${seen ? ` (${seen})` : ''}. An order or sale line needs one: approve a brand store before it, or move the ${kindOf(key) === 'Sale' ? 'sale' : 'order'}.`,
     );
   };
 
@@ -315,7 +309,7 @@ export function tellStory(
     from: JsonValue | undefined,
     to: JsonValue | undefined,
   ): string | undefined => {
-    const lifecycle = lifecycles[kindOf(key) ?? ''];
+    const lifecycle = lifecycleOf(key);
     if (!lifecycle || from === undefined || from === to) {
       return undefined;
     }
@@ -343,7 +337,7 @@ export function tellStory(
 
   /** Whether a key's state is final: its lifecycle has no transition from it. */
   const isFinal = (key: string, state: Fields | undefined) => {
-    const lifecycle = lifecycles[kindOf(key) ?? ''];
+    const lifecycle = lifecycleOf(key);
     return (
       lifecycle !== undefined &&
       state?.status !== undefined &&
@@ -434,7 +428,7 @@ export function tellStory(
           `${key} is known at ${step.at}, before it was created (${createdAt}).`,
         );
       }
-      const lifecycle = lifecycles[kindOf(key) ?? ''];
+      const lifecycle = lifecycleOf(key);
       const status = step.set?.status;
       if (
         step.do === 'create' &&
@@ -458,10 +452,7 @@ export function tellStory(
         }
         transferLines.set(key, step.lines);
       }
-      if (
-        ['Order', 'OrderItem'].includes(kindOf(key) ?? '') ||
-        key.startsWith('sal_')
-      ) {
+      if (['Order', 'OrderItem', 'Sale'].includes(kindOf(key) ?? '')) {
         needsBrandStore(key, step);
       }
       if (isStockLine(key)) {
@@ -480,7 +471,7 @@ export function tellStory(
       } else {
         record(key, step, {...step.set});
       }
-      if (key.startsWith('dit_')) {
+      if (kindOf(key) === 'DispatchItem') {
         dispatchItem(key, step);
       }
     } else if (!current) {
@@ -644,7 +635,7 @@ export function tellStory(
     }
   }
 
-  return {moments, problems};
+  return {kinds, moments, problems};
 }
 
 /** An object's computed state at a time: its last moment at or before it. */
@@ -709,7 +700,7 @@ export function declaredMomentProblems(
 }
 
 /**
- * An example's order or sale (an object with an `ord_` or `sal_` ID, its
+ * An example's order or sale (an object whose ID is an order's or a sale's, its
  * `store_id`, `brand_id` and `created_at`) needs a brand store for its brand
  * at its store that is `active` or `paused` when it is created, as the
  * story's own orders and sales do: why not, or nothing.
@@ -723,13 +714,20 @@ export function sellingProblem(
   const store = text(value.store_id);
   const brand = text(value.brand_id);
   const created = text(value.created_at);
-  if (!id || !/^(ord|sal)_/.test(id) || !store || !brand || !created) {
+  const kind = id === undefined ? undefined : kindIn(story.kinds, id)?.name;
+  if (
+    !id ||
+    !['Order', 'Sale'].includes(kind ?? '') ||
+    !store ||
+    !brand ||
+    !created
+  ) {
     return undefined;
   }
   const brandStores = Object.entries(world.objects)
     .filter(
       ([key, object]) =>
-        kindOf(key) === 'BrandStore' &&
+        kindIn(story.kinds, key)?.name === 'BrandStore' &&
         object.fixed?.brand_id === brand &&
         object.fixed.store_id === store,
     )

@@ -12,12 +12,11 @@ import {AuthoringError} from '../../src/model/authoringError';
 import {stateAt, tellStory} from '../../src/model/world-story';
 import {
   loadWorld,
+  resourceKinds,
   worldPath,
   worldProblems,
 } from '../../src/plugins/openapi-reference/world';
 import {spec} from '../support/openapi';
-import {readYaml} from '../../src/model/yaml';
-import type {Lifecycle} from '../../src/model/openapi-types';
 
 /**
  * The sample world says what happened (issue 30): world.yaml's `happened`
@@ -99,25 +98,7 @@ test("the site's story breaks no rule and makes every declared moment", () => {
 
 test('the story computes the stock, buffers and updated_at the pages show', () => {
   const world = loadWorld(siteDir);
-  const lifecycles = Object.fromEntries(
-    ['order', 'brandstore', 'transfer'].map((name) => {
-      const resource = readYaml<{
-        'x-object': string;
-        components: {
-          schemas: Record<
-            string,
-            {properties: {status: {'x-lifecycle': Lifecycle}}}
-          >;
-        };
-      }>(path.join(siteDir, 'openapi', 'resources', `${name}.yaml`));
-      const object = resource['x-object'];
-      return [
-        object,
-        resource.components.schemas[object]!.properties.status['x-lifecycle'],
-      ];
-    }),
-  );
-  const story = tellStory(world, lifecycles, worldFile);
+  const story = tellStory(world, resourceKinds(siteDir), worldFile);
   expect(story.problems).toEqual([]);
   // Leeds DC at now: the batch's 24, order 10482's unit allocated and
   // dispatched, Priya Shah's count, and the transfer in transit to it.

@@ -9,7 +9,6 @@ import {locationOf, readYaml, where} from '../../model/yaml';
 import {readDataFile} from '../../model/dataFile';
 import {
   type JsonValue,
-  type Lifecycle,
   type LoadedSpec,
   type OpenApiDocument,
 } from '../../model/openapi-types';
@@ -18,6 +17,7 @@ import {
   sellingProblem,
   storyStepSchema,
   tellStory,
+  type ObjectKinds,
   type Story,
 } from '../../model/world-story';
 
@@ -129,15 +129,16 @@ function stockArithmetic(key: string, moment: Fields, file: string): string[] {
       ];
 }
 
-/** The resource files of the spec, whose status lifecycles the story follows. */
+/** The resource files of the spec, whose kinds and lifecycles the story follows. */
 const resourcesPath = 'openapi/resources';
 
 /**
- * The lifecycle of each resource's `status` (`Order`: pending, accepted…),
- * from the spec's resource files as written (the latest release's): the
- * product's rules for the world's story.
+ * The kinds of objects of the spec's resource files as written (the latest
+ * release's), by the prefix of their IDs (`ord`, from `^ord_[A-Za-z0-9]+$`),
+ * each with its `status` lifecycle: the product's rules for the world's
+ * story.
  */
-function resourceLifecycles(siteDir: string): Record<string, Lifecycle> {
+export function resourceKinds(siteDir: string): ObjectKinds {
   const folder = path.join(siteDir, resourcesPath);
   if (!existsSync(folder)) {
     throw new AuthoringError('The sample world cannot be checked', [
@@ -152,13 +153,17 @@ function resourceLifecycles(siteDir: string): Record<string, Lifecycle> {
           Partial<OpenApiDocument> & {'x-object'?: string}
         >(path.join(folder, name));
         const object = resource['x-object'];
-        const lifecycle =
+        const properties =
           object === undefined
             ? undefined
-            : resource.components?.schemas?.[object]?.properties?.status?.[
-                'x-lifecycle'
-              ];
-        return object && lifecycle ? [[object, lifecycle]] : [];
+            : resource.components?.schemas?.[object]?.properties;
+        const prefix = /^\^(\w+?)_/.exec(
+          String(properties?.id?.pattern ?? ''),
+        )?.[1];
+        const lifecycle = properties?.status?.['x-lifecycle'];
+        return object && prefix
+          ? [[prefix, {name: object, ...(lifecycle ? {lifecycle} : {})}]]
+          : [];
       }),
   );
 }
@@ -179,7 +184,7 @@ export function loadWorld(siteDir: string): World {
   if (problems.length > 0) {
     throw new AuthoringError('The sample world is malformed', problems);
   }
-  const story = tellStory(world, resourceLifecycles(siteDir), file);
+  const story = tellStory(world, resourceKinds(siteDir), file);
   const storyProblems = [
     ...story.problems,
     ...declaredMomentProblems(world, story, file),
