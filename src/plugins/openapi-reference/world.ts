@@ -1,13 +1,26 @@
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import {AuthoringError} from '../../model/authoringError';
 import {inWords} from '../../model/number-words';
 import {months, zonedParts} from '../../model/dates';
 import {allExampleCases, isBuilt} from './examples';
-import {locationOf, where} from '../../model/yaml';
+import {locationOf, readYaml, where} from '../../model/yaml';
 import {readDataFile} from '../../model/dataFile';
-import {type JsonValue, type LoadedSpec} from '../../model/openapi-types';
+import {
+  type JsonValue,
+  type LoadedSpec,
+  type OpenApiDocument,
+} from '../../model/openapi-types';
 import {stateAt} from '../../lib/world/lists';
+import {
+  declaredMomentProblems,
+  sellingProblem,
+  storyStepSchema,
+  tellStory,
+  type ObjectKinds,
+  type Story,
+} from '../../model/world-story';
 
 /**
  * The sample world (openapi/world/world.yaml): the companies, people,
@@ -68,6 +81,8 @@ const worldSchema = z.strictObject({
   objects: z.record(z.string(), worldObjectSchema),
   /** Fields of moments that are facts for pages, not fields of the API (`sendable`). */
   fact_fields: z.array(z.string()).optional(),
+  /** What happened, step by step: the story the moments are computed from. */
+  happened: z.array(storyStepSchema),
 });
 
 export type WorldObject = z.infer<typeof worldObjectSchema>;
@@ -75,6 +90,8 @@ export type WorldObject = z.infer<typeof worldObjectSchema>;
 export type World = z.infer<typeof worldSchema> & {
   /** The file it was read from. */
   file: string;
+  /** Every object's moments as the story computes them. */
+  story: Story;
 };
 
 /**
@@ -113,6 +130,45 @@ function stockArithmetic(key: string, moment: Fields, file: string): string[] {
       ];
 }
 
+/** The resource files of the spec, whose kinds and lifecycles the story follows. */
+const resourcesPath = 'openapi/resources';
+
+/**
+ * The kinds of objects of the spec's resource files as written (the latest
+ * release's), by the prefix of their IDs (`ord`, from `^ord_[A-Za-z0-9]+$`),
+ * each with its `status` lifecycle: the product's rules for the world's
+ * story.
+ */
+export function resourceKinds(siteDir: string): ObjectKinds {
+  const folder = path.join(siteDir, resourcesPath);
+  if (!existsSync(folder)) {
+    throw new AuthoringError('The sample world cannot be checked', [
+      `${resourcesPath}: no such folder. The world's story follows the lifecycles of the spec's resources.`,
+    ]);
+  }
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.yaml'))
+      .flatMap((name) => {
+        const resource = readYaml<
+          Partial<OpenApiDocument> & {'x-object'?: string}
+        >(path.join(folder, name));
+        const object = resource['x-object'];
+        const properties =
+          object === undefined
+            ? undefined
+            : resource.components?.schemas?.[object]?.properties;
+        const prefix = /^\^(\w+?)_/.exec(
+          String(properties?.id?.pattern ?? ''),
+        )?.[1];
+        const lifecycle = properties?.status?.['x-lifecycle'];
+        return object && prefix
+          ? [[prefix, {name: object, ...(lifecycle ? {lifecycle} : {})}]]
+          : [];
+      }),
+  );
+}
+
 export function loadWorld(siteDir: string): World {
   const file = path.join(siteDir, worldPath);
   const world = readDataFile(
@@ -129,7 +185,18 @@ export function loadWorld(siteDir: string): World {
   if (problems.length > 0) {
     throw new AuthoringError('The sample world is malformed', problems);
   }
-  return {...world, file};
+  const story = tellStory(world, resourceKinds(siteDir), file);
+  const storyProblems = [
+    ...story.problems,
+    ...declaredMomentProblems(world, story, file),
+  ];
+  if (storyProblems.length > 0) {
+    throw new AuthoringError(
+      "The sample world's story breaks the product's rules",
+      storyProblems,
+    );
+  }
+  return {...world, file, story};
 }
 
 /** The world's key of an object in an example: its ID, or `variant:warehouse` for a stock record. */
@@ -250,6 +317,10 @@ export function worldProblems(
         );
       }
     }
+    const selling = sellingProblem(world, world.story, value);
+    if (selling) {
+      problems.push(`${where(here, fallbackFile)}: ${selling}`);
+    }
     Object.values(value).forEach((child) => visit(child, false, here));
   };
   allExampleCases(checked)
@@ -290,7 +361,9 @@ export function worldObjectProblems(world: World, value: JsonValue): string[] {
   const object = key === undefined ? undefined : world.objects[key];
   const own =
     key && object ? disagreements(world, key, object, value, false) : [];
+  const selling = sellingProblem(world, world.story, value);
   return [
+    ...(selling ? [selling] : []),
     ...(own.length > 0
       ? [
           `${own.join('; ')}. Correct the sample, or the world if the sample is right.`,
