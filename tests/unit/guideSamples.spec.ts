@@ -127,6 +127,11 @@ test('a worked sequence shows a moment per step, and fixed values any time', () 
     '| ----- | ----- |',
     '| Lines | <World fact="trf_3Kw9Hn5.quantity" /> |',
     '| Status | <World fact="trf_3Kw9Hn5.status" at="2023-05-06T08:10:22Z" /> |',
+    '',
+    '| Step | What happens |',
+    '| ---- | ------------ |',
+    '| 1 | <World fact="var_3Tn8Wq1:wh_1Rk5Ds3.allocated" at="2023-05-04T07:00:41Z" /> allocated |',
+    '| 2 | <World fact="var_3Tn8Wq1:wh_1Rk5Ds3.allocated" at="2023-05-04T09:30:05Z" /> allocated |',
   ].join('\n');
   expect(guideTableProblems('docs/example.md', source, world)).toEqual([]);
 });

@@ -9,9 +9,10 @@ import {worldPath, type World} from '../openapi-reference/world';
  * (issue 30): every `<World fact="…" />` of the table that draws a field
  * that changes (one of its object's moments, not its fixed values) draws
  * it at the same `at`, or all at now. A table whose rows are steps of a
- * worked sequence (its first column a date or time) shows a moment per
- * step, before and after, and is read as a story, not a moment; typed
- * figures in any table are the world-facts check's (world-facts.ts).
+ * worked sequence (its first column a date or time, or headed "Step")
+ * shows a moment per step, before and after, and is read as a story, not
+ * a moment; typed figures in any table are the world-facts check's
+ * (world-facts.ts).
  */
 
 const placeholder = /<World\b([^>]*)\/>/g;
@@ -25,6 +26,9 @@ const months =
 const isStep = (cell: string) =>
   /format="(time|date)"/.test(cell) ||
   new RegExp(`^\\s*\\|?\\s*\\d{1,2} (${months})\\b`).test(cell);
+
+/** Whether a header's first cell names the steps of a worked sequence. */
+const headsSteps = (cell: string) => /^\s*\|?\s*Step\s*$/i.test(cell);
 
 /** Whether a fact names a field that changes: one of its object's moments declares it. */
 function changes(world: World, fact: string): boolean {
@@ -59,8 +63,11 @@ export function guideTableProblems(
         : '';
       return {line, text, firstCell};
     });
-    // The header row is no step.
-    if (rows.slice(1).some(({firstCell}) => isStep(firstCell))) {
+    const [header, ...body] = rows;
+    if (
+      (header !== undefined && headsSteps(header.firstCell)) ||
+      body.some(({firstCell}) => isStep(firstCell))
+    ) {
       return;
     }
     let seen: {at: string; fact: string; line: number} | undefined;
