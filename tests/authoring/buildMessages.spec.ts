@@ -1,8 +1,9 @@
 // `npm run build` stops on an authoring mistake with the mistake's own line,
 // as `npm start` shows it: nothing of Docusaurus' wrapping error or its
-// stack. Each test plants one mistake in a copy of the site and builds it;
-// both mistakes stop the build early, one before the bundler runs (the API
-// model, loaded by a plugin) and one inside it (a page's MDX).
+// stack. Each test plants mistakes in a copy of the site and builds it;
+// they stop the build early, before the bundler runs (the API model and the
+// sample world, loaded by a plugin, and the pages' content rules) or inside
+// it (a page's MDX).
 import {spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import {copySite} from '../support/siteCopy';
 /** What the build prints on its way that is not a message about the site. */
 const progress = /^(> |\[INFO\] |\[WARNING\] |$)/;
 
-/** One edit: in `file`, the first line that holds `from` gets `to` instead. */
+/** One edit: in `file`, the first `from` (one line or several) becomes `to`. */
 type Edit = [file: string, from: string, to: string];
 
 /**
@@ -29,12 +30,11 @@ function buildWithEdits(...edits: Edit[]): {
   try {
     const lines = edits.map(([file, from, to]) => {
       const target = path.join(copy, file);
-      const text = readFileSync(target, 'utf8').split('\n');
-      const index = text.findIndex((line) => line.includes(from));
-      expect(index, `${file} contains ${from}`).toBeGreaterThanOrEqual(0);
-      text[index] = text[index]!.replace(from, to);
-      writeFileSync(target, text.join('\n'));
-      return index + 1;
+      const text = readFileSync(target, 'utf8');
+      const at = text.indexOf(from);
+      expect(at, `${file} contains ${from}`).toBeGreaterThanOrEqual(0);
+      writeFileSync(target, text.replace(from, to));
+      return text.slice(0, at).split('\n').length;
     });
     const {status, stdout, stderr} = spawnSync('npm', ['run', 'build'], {
       cwd: copy,
@@ -86,6 +86,7 @@ test('statements a page makes that its release or the world contradicts stop the
   const table = 'docs/advanced/advanced-query.mdx';
   const inline = 'docs/advanced/advanced-views.md';
   const tour = 'docs/getting-started/quick-tour.md';
+  const transfer = 'docs/resources/resource-transfer.mdx';
   const {lines, printed} = buildWithEdits(
     // A filter field no list has, in a table cell and in inline code.
     [
@@ -103,6 +104,12 @@ test('statements a page makes that its release or the world contradicts stop the
       tour,
       '<World fact="ord_5Yc1Hd6.placed_at" format="time" zone="Europe/London" />',
       '10:30',
+    ],
+    // One figure of a table drawn at another moment than the rest.
+    [
+      transfer,
+      '<World fact="var_3Tn8Wq1:wh_6Jp2Mc8.allocated" at="2023-05-06T10:45:09Z" />',
+      '<World fact="var_3Tn8Wq1:wh_6Jp2Mc8.allocated" at="2023-05-06T08:10:22Z" />',
     ],
   );
   expect(printed[0]).toBe('AuthoringError: Pages break the content rules:');
@@ -123,9 +130,14 @@ test('statements a page makes that its release or the world contradicts stop the
           `^- ${tour}:${lines[2]}: "10:30" types a figure of the sample world by hand\\. Write <World fact="ord_5Yc1Hd6\\.placed_at" format="time" zone="Europe/London" /> instead`,
         ),
       ),
+      expect.stringMatching(
+        new RegExp(
+          `^- ${transfer}:${lines[3]}: the table draws var_3Tn8Wq1:wh_6Jp2Mc8\\.allocated at 2023-05-06T08:10:22Z, but var_3Tn8Wq1:wh_1Rk5Ds3\\.on_hand at 2023-05-06T10:45:09Z \\(line \\d+\\): a table of the sample world's figures is one moment`,
+        ),
+      ),
     ].sort(),
   );
-  expect(printed).toHaveLength(4);
+  expect(printed).toHaveLength(5);
 });
 
 test('a code an older release inherits in a description but does not have stops the build at the line that names it', () => {
@@ -140,6 +152,36 @@ test('a code an older release inherits in a description but does not have stops 
       new RegExp(
         `^AuthoringError: .*: ${file.replaceAll('.', '\\.')}:${lines[0]}: release 2023-01 inherits ".*with the code \`invalid_gtin\`\\.", but the error code invalid_gtin is not in release 2023-01's catalogue`,
       ),
+    ),
+  ]);
+});
+
+test('a story step that breaks a rule of the product stops the build with one line at its step', () => {
+  // Order NWSF-1027 moved to Northwind BigCommerce, where Alder & Finch has
+  // no brand store on 6 May.
+  const file = 'openapi/world/world.yaml';
+  const {printed} = buildWithEdits([
+    file,
+    "store_id: str_4Hs8Vc2\n      brand_id: brd_4Fz9Lm2\n      placed_at: '2023-05-06T13:48:00Z'",
+    "store_id: str_2Wd6Pk4\n      brand_id: brd_4Fz9Lm2\n      placed_at: '2023-05-06T13:48:00Z'",
+  ]);
+  expect(printed).toEqual([
+    expect.stringMatching(
+      /^AuthoringError: .*openapi\/world\/world\.yaml:\d+: ord_3Hv6Pq9 at 2023-05-06T13:48:02Z sells Alder & Finch \(brd_4Fz9Lm2\) at Northwind BigCommerce \(str_2Wd6Pk4\), which has no active or paused brand store for it then/,
+    ),
+  ]);
+});
+
+test('an event dated before its type existed stops the build with one line at its example', () => {
+  // brand_store.created, added on 12 September 2023, said to come in December.
+  const {printed} = buildWithEdits([
+    'openapi/webhooks.yaml',
+    "x-added: '2023-09-12'\n      operationId: brandStoreCreatedEvent",
+    "x-added: '2023-12-01'\n      operationId: brandStoreCreatedEvent",
+  ]);
+  expect(printed).toEqual([
+    expect.stringMatching(
+      /^AuthoringError: .*openapi\/webhooks\.yaml:\d+: brand_store\.created is dated 2023-\d\d-\d\dT[\d:]+Z, before the type was added on 2023-12-01/,
     ),
   ]);
 });
