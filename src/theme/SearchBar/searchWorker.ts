@@ -59,6 +59,11 @@ function load(baseUrl: string, searchContext: string, manifest: ArrayBuffer) {
   );
 }
 
+/** Resolves once the messages already queued for the worker have been handled. */
+function queuedMessagesRead(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function answer(request: WorkerRequest): Promise<SearchResult[]> {
   if (request.kind === 'load') {
     load(request.baseUrl, request.searchContext, request.manifest);
@@ -71,12 +76,20 @@ async function answer(request: WorkerRequest): Promise<SearchResult[]> {
   }
   const list = `${keyOf(request.baseUrl, request.searchContext)}|${request.limit}`;
   newest.set(list, request.id);
+  const superseded = () => newest.get(list) !== request.id;
+  // Typing "order" sends "o", "or" and so on; those that queued while the
+  // worker was busy (its first load) are read before any is ranked, so only
+  // the newest is.
+  await queuedMessagesRead();
+  if (superseded()) {
+    return [];
+  }
   return searchInPieces(
     index,
     SEARCH_SYNONYMS,
     request.input,
     request.limit,
-    () => newest.get(list) !== request.id,
+    superseded,
   );
 }
 
