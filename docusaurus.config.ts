@@ -340,8 +340,6 @@ const config = {
               '.api-code',
               '.api-samples__picker',
               '.api-field__anchor',
-              // Try it's button is a control, the same on every operation.
-              '.api-try',
               '.state-diagram__canvas',
               // An API page's states section (its heading, the sentence
               // under it and the table) repeats its guide's; without it, a

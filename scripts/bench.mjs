@@ -36,7 +36,14 @@
 //    categories. Measure on an idle machine: other work on it is noise.
 //   npm run bench -- --skip-build --before <build dir>  (adds another build,
 //   such as an earlier commit's, to the same interleaved run: each page type
-//   then shows before and after, side by side)
+//   then shows before and after, side by side; and 6. below)
+// 6. With --before, the first load of each page type in both builds, page
+//    by page, every API page with operations of every release among them,
+//    and those pages' differences summarised
+//    (scripts/lib/first-load-comparison.ts). Bytes only, so a busy machine
+//    is fine.
+//   npm run bench -- --first-loads --before <build dir> [--dir <build dir>]
+//   (this section only)
 import {spawnSync} from 'node:child_process';
 import {existsSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -74,6 +81,10 @@ const {Searcher} =
   /** @type {typeof import('../src/theme/SearchBar/ranking.ts')} */ (
     jiti('../src/theme/SearchBar/ranking.ts')
   );
+const {compareFirstLoads, firstLoadComparisonReport} =
+  /** @type {typeof import('./lib/first-load-comparison.ts')} */ (
+    jiti('./lib/first-load-comparison.ts')
+  );
 const {loadSynonyms} =
   /** @type {typeof import('../src/plugins/search-ranking/index.ts')} */ (
     jiti('../src/plugins/search-ranking/index.ts')
@@ -103,14 +114,24 @@ const growthBeforeFlag = process.argv.indexOf('--growth-before');
 /** An earlier commit whose copies the growth section adds, before the site's. */
 const growthBefore =
   growthBeforeFlag === -1 ? undefined : process.argv[growthBeforeFlag + 1];
+/** Only the first loads of two builds, page by page (needs --before). */
+const firstLoadsOnly = process.argv.includes('--first-loads');
 const dirFlag = process.argv.indexOf('--dir');
 const buildDir =
-  searchOnly && dirFlag !== -1 ? process.argv[dirFlag + 1] : 'build';
+  (searchOnly || firstLoadsOnly) && dirFlag !== -1
+    ? process.argv[dirFlag + 1]
+    : 'build';
 const skipBuild =
-  searchOnly || growthOnly || process.argv.includes('--skip-build');
+  searchOnly ||
+  growthOnly ||
+  firstLoadsOnly ||
+  process.argv.includes('--skip-build');
 const beforeFlag = process.argv.indexOf('--before');
 /** Another build to compare in the same run, page type by page type. */
 const beforeDir = beforeFlag === -1 ? undefined : process.argv[beforeFlag + 1];
+if (firstLoadsOnly && !beforeDir) {
+  throw new Error('--first-loads compares two builds: add --before <dir>.');
+}
 /** @param {string} name a compared page type */
 const beforeName = (name) => `Before: ${name}`;
 const reportFile = 'bench-report.md';
@@ -654,6 +675,34 @@ function comparisonReport(results, version) {
   ];
 }
 
+/**
+ * 6. This build's and the --before build's first loads, page by page, each
+ * build behind the same plain nginx (the deploy's checks are this
+ * commit's, which an earlier build may not pass).
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} before the earlier build's folder
+ * @param {string} basePath both builds' base path
+ * @returns {Promise<string[]>}
+ */
+async function firstLoadComparison(browser, before, basePath) {
+  const plain = await startPlainNginx([
+    {build: before, basePath, port: port + 1},
+    {build: buildDir, basePath, port: port + 2},
+  ]);
+  try {
+    const [beforeOrigin, afterOrigin] = plain.origins;
+    const compared = await compareFirstLoads(
+      browser,
+      {before: path.resolve(before), after: path.resolve(buildDir)},
+      {before: beforeOrigin, after: afterOrigin},
+      basePath,
+    );
+    return firstLoadComparisonReport(compared, before);
+  } finally {
+    plain.stop();
+  }
+}
+
 const times = skipBuild ? undefined : buildTimes();
 const site = await startNginx(port, buildDir);
 const report = [
@@ -695,6 +744,11 @@ try {
   if (growthOnly) {
     report.push(...(await searchGrowth(browser, growthBefore)));
     await browser.close();
+  } else if (firstLoadsOnly && beforeDir) {
+    report.push(
+      ...(await firstLoadComparison(browser, beforeDir, site.basePath)),
+    );
+    await browser.close();
   } else if (searchOnly) {
     const search = {
       ...(await searchTimings(browser, site.origin)),
@@ -716,6 +770,9 @@ try {
       phone: await phoneSearches(),
     };
     const growth = await searchGrowth(browser, growthBefore);
+    const comparedFirstLoads = beforeDir
+      ? await firstLoadComparison(browser, beforeDir, site.basePath)
+      : [];
     const template = await templateBuild(site.basePath);
     const plain = await startPlainNginx([
       {build: buildDir, basePath: site.basePath, port: port + 1},
@@ -780,6 +837,7 @@ try {
       `- API page JavaScript over a guide: ${kb(api.js - guide.js)} of ${kb(budgets.apiExtraScriptBytes)}: ${api.js - guide.js <= budgets.apiExtraScriptBytes ? 'within' : 'OVER'}.`,
       '- Search bytes before first use: checked by tests/e2e/budget.spec.ts (none).',
       '',
+      ...comparedFirstLoads,
       ...searchReport(indexes, search, found),
       ...growth,
       ...comparisonReport(compared, template.version),

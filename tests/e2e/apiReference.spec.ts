@@ -165,7 +165,7 @@ test('Copy page as Markdown puts the page’s Markdown copy on the clipboard', a
 test.describe('API reference without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 
-  test('every code-sample language is visible and the headings are real', async ({
+  test('every code-sample language is visible, the headings are real, and Try it is absent', async ({
     page,
   }) => {
     await page.goto('/help/docs/api/order');
@@ -183,6 +183,9 @@ test.describe('API reference without JavaScript', () => {
     await expect(
       samples.getByRole('combobox', {name: 'Language'}),
     ).toBeHidden();
+    // Try it needs JavaScript: the page's HTML has no button for it.
+    await expect(page.getByRole('button', {name: /^Try it/})).toHaveCount(0);
+    await expect(page.locator('.api-try')).toHaveCount(0);
     for (const summary of summariesOf('order')) {
       await expect(
         page.getByRole('heading', {level: 2, name: new RegExp(`^${summary}`)}),

@@ -3,10 +3,13 @@
 /**
  * What the build writes of the modules (openapi-reference/try-it.ts), for
  * the form: their folder under the site's base URL, each module's content
- * hash by release and operationId, and each release's world's.
+ * hash by release and operationId, and each release's world's; and the
+ * latest release, whose pages are the API section's current version (an
+ * older release's version is named after it).
  */
 export interface TryItManifest {
   folder: string;
+  latest: string;
   modules: Record<string, Record<string, string>>;
   worlds: Record<string, string>;
 }

@@ -32,7 +32,7 @@ import {
  *   leaves the unit out; `format="words"` words a number, `"date"` a date).
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
- * reference's small components (`ApiCode`, `ApiSamples`, `ApiAnchors`,
+ * reference's small components (`ApiCode`, `ApiSamples`, `ApiFieldLink`,
  * registered in src/theme/MDXComponents.tsx), so the spec never reaches
  * client code.
  */

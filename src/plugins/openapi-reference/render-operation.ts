@@ -130,9 +130,9 @@ export const hasTryIt = (nodes: RootContent[]): boolean =>
       ('children' in node && hasTryIt(node.children as RootContent[])),
   );
 
-function tryIt(spec: LoadedSpec, entry: OperationEntry) {
+/** Its release is the page's (the form reads it from the docs version). */
+function tryIt(entry: OperationEntry) {
   return jsx(tryItComponent, {
-    release: String(spec.document.info.version),
     operationId: entry.operation.operationId,
     summary: entry.operation.summary,
   });
@@ -442,7 +442,7 @@ export function renderOperation(
         [
           heading(4, 'Example request'),
           requestSamples(spec, entry),
-          tryIt(spec, entry),
+          tryIt(entry),
           ...response.example,
         ],
       ),

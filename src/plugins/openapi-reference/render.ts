@@ -10,7 +10,6 @@ import {
   paragraph,
   heading,
   json,
-  jsx,
   schemaWords,
   objectHeading,
   slug,
@@ -26,7 +25,8 @@ import {renderOperation} from './render-operation';
  * samples and the response example). The nodes become the page's static
  * HTML, and its headings reach the table of contents and the anchor checker.
  * Fields are lists whose nested objects sit in a native `details`; every
- * field has an anchor, which `ApiAnchors` registers with the anchor checker.
+ * field has an anchor on its list item, which the MDX component map's `li`
+ * (the theme's) registers with the anchor checker as it renders.
  * Code is highlighted here, at build time, and rendered by `ApiCode` as
  * static HTML, so nothing is tokenised or hydrated per sample in the browser.
  */
@@ -63,33 +63,6 @@ export function renderSchema(
   ];
 }
 
-/** The ids of the field anchors in the rendered nodes. */
-function fieldAnchors(nodes: RootContent[]): string[] {
-  return nodes.flatMap((node) => {
-    const own =
-      node.type === 'mdxJsxFlowElement' && node.name === 'li'
-        ? node.attributes.flatMap((attribute) =>
-            attribute.type === 'mdxJsxAttribute' &&
-            attribute.name === 'id' &&
-            typeof attribute.value === 'string'
-              ? [attribute.value]
-              : [],
-          )
-        : [];
-    const children =
-      'children' in node ? fieldAnchors(node.children as RootContent[]) : [];
-    return [...own, ...children];
-  });
-}
-
-/** Registers the field anchors with the broken-anchor checker (renders nothing). */
-function withAnchors(nodes: RootContent[]): RootContent[] {
-  const ids = fieldAnchors(nodes);
-  return ids.length > 0
-    ? [...nodes, jsx('ApiAnchors', {ids: ids.join(' ')})]
-    : nodes;
-}
-
 /**
  * The whole reference of one resource file; the latest release's shows the
  * release marks (what changed since the older releases).
@@ -104,14 +77,14 @@ export function renderResource(
   if (!resource) {
     throw new Error(`No resource file openapi/resources/${name}.yaml`);
   }
-  return withAnchors([
+  return [
     ...(resource.objectSchema
       ? renderSchema(spec, parse, resource.objectSchema, 2, marks)
       : []),
     ...operationsOf(spec.document, resource.paths).flatMap((entry) =>
       renderOperation(spec, parse, resource, entry, marks),
     ),
-  ]);
+  ];
 }
 
 /** The shared objects of the root file, for the introduction page. */
@@ -119,7 +92,7 @@ export function renderSharedSchemas(
   spec: LoadedSpec,
   parse: MarkdownParser,
 ): RootContent[] {
-  return withAnchors(
-    spec.sharedSchemas.flatMap((name) => renderSchema(spec, parse, name, 3)),
+  return spec.sharedSchemas.flatMap((name) =>
+    renderSchema(spec, parse, name, 3),
   );
 }

@@ -31,10 +31,10 @@ export function languageScript(): string {
   return `try{var l=localStorage.getItem(${JSON.stringify(languageStorageKey)});if(${known}.indexOf(l)>=0)document.documentElement.setAttribute(${JSON.stringify(languageAttribute)},l)}catch(e){}`;
 }
 
-/** Without JavaScript: every language with its name, child attributes open, no copy controls and no Try it. */
+/** Without JavaScript: every language with its name, child attributes open, no copy controls (Try it renders only in the browser). */
 export const noScriptStyles = [
   '.api-samples .api-code{display:block!important}',
   '.api-code__label{display:block!important}',
-  '.api-samples__picker,.api-code__copy,.api-try{display:none!important}',
+  '.api-samples__picker,.api-code__copy{display:none!important}',
   '.api-field__children::details-content{content-visibility:visible}',
 ].join('');

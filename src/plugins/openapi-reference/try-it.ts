@@ -30,6 +30,7 @@ import {
   sampleIdempotencyKey,
   sampleRequest,
 } from './samples';
+import {latestRelease} from './releases';
 import {tryWorld} from './try-it-world';
 import type {World} from './world';
 
@@ -336,6 +337,7 @@ export async function writeTryIt(
 ): Promise<void> {
   const manifest: TryItManifest = {
     folder: modulesFolder,
+    latest: latestRelease,
     modules: {},
     worlds: {},
   };

@@ -1,4 +1,3 @@
-import ApiAnchors from './ApiAnchors';
 import ApiCode from './ApiCode';
 import {
   ApiChildAttributes,
@@ -9,7 +8,6 @@ import ApiSamples from './ApiSamples';
 
 /** The components the remark plugin's output uses, for the MDX component map. */
 export const apiReferenceComponents = {
-  ApiAnchors,
   ApiChildAttributes,
   ApiCode,
   ApiFieldLink,

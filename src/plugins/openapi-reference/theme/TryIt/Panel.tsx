@@ -11,6 +11,7 @@ import {
 } from 'react';
 import clsx from 'clsx';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useDocsVersion} from '@docusaurus/plugin-content-docs/client';
 import manifest from '@generated/openapi-reference/try/index.json';
 import {tryItModuleFile} from '../../../../lib/try-it/modules';
 import {requestProblems, type TryModule} from '../../../../lib/try-it/validate';
@@ -34,10 +35,19 @@ import {
 import {sendToSandbox} from './sandbox';
 import styles from './styles.module.css';
 
+/** What each operation's page gives its form; the release is the page's. */
 export interface PanelProps {
-  release: string;
   operationId: string;
   summary: string;
+}
+
+/**
+ * The release of the page the form is on: the API section's docs version,
+ * the latest release's (`current`) or an older one's, named after it.
+ */
+function usePageRelease(): string {
+  const {isLast, version} = useDocsVersion();
+  return isLast ? manifest.latest : version;
 }
 
 /**
@@ -57,16 +67,13 @@ function loadOperation(baseUrl: string, release: string, operationId: string) {
 }
 
 /** The sample world's responder, loaded on the first Send to it. */
-const loadWorld = () => import(/* webpackChunkName: "try-world" */ './world');
+const loadWorld = () => import('./world');
 
 /** How long "Copied" shows. */
 const copiedMessageMs = 3000;
 
-export default function Panel({
-  release,
-  operationId,
-  summary,
-}: PanelProps): ReactNode {
+export default function Panel({operationId, summary}: PanelProps): ReactNode {
+  const release = usePageRelease();
   const [module, setModule] = useState<TryModule>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
