@@ -7,9 +7,37 @@ import {
   type OpenApiDocument,
   type Operation,
   type OperationEntry,
+  type LoadedSpec,
   type Parameter,
+  type Schema,
 } from './openapi-types';
-import {deref} from './refs';
+import {deref, mergedSchema} from './refs';
+
+/**
+ * Each resource's object (`Order`), its schema with `allOf` merged, and the
+ * prefix of its IDs (`ord_`, from its `id` pattern) when it has one; a
+ * stock record has none (it is keyed by variant and warehouse).
+ */
+export function resourceObjects(
+  spec: LoadedSpec,
+): {name: string; schema: Schema; prefix?: string}[] {
+  const {document} = spec;
+  return [...spec.resources.values()].flatMap(({objectSchema}) => {
+    const object =
+      objectSchema === undefined
+        ? undefined
+        : document.components.schemas[objectSchema];
+    if (!objectSchema || !object) {
+      return [];
+    }
+    const schema = mergedSchema(document, object);
+    const id = schema.properties?.id;
+    const prefix = /^\^(\w+_)/.exec(
+      String((id && mergedSchema(document, id).pattern) ?? ''),
+    )?.[1];
+    return [{name: objectSchema, schema, ...(prefix ? {prefix} : {})}];
+  });
+}
 
 /** Every operation of a document as `METHOD /path`. */
 export const operationNames = (document: OpenApiDocument) =>

@@ -14,7 +14,11 @@ import type {
   TryOperationWorld,
   TryWorld,
 } from '../../lib/try-it/world-server';
-import {allOperations, firstExample} from '../../model/operations';
+import {
+  allOperations,
+  firstExample,
+  resourceObjects,
+} from '../../model/operations';
 import type {
   JsonValue,
   LoadedSpec,
@@ -109,19 +113,9 @@ function lifecycleOf(schema: Schema): TryLifecycle | undefined {
 
 /** The kinds of the release: each resource's object, and the deliveries of a subscription. */
 function kindsOf(spec: LoadedSpec): KindSchema[] {
-  const {document} = spec;
   const kinds: KindSchema[] = [];
-  for (const {objectSchema} of spec.resources.values()) {
-    if (!objectSchema) {
-      continue;
-    }
-    const schema = mergedSchema(
-      document,
-      document.components.schemas[objectSchema]!,
-    );
+  for (const {name: objectSchema, schema, prefix} of resourceObjects(spec)) {
     const properties = schema.properties ?? {};
-    const idSchema = properties.id && mergedSchema(document, properties.id);
-    const prefix = /^\^(\w+_)/.exec(String(idSchema?.pattern ?? ''))?.[1];
     const lifecycle = lifecycleOf(schema);
     const base = {
       label: words(objectSchema),
@@ -149,7 +143,7 @@ function kindsOf(spec: LoadedSpec): KindSchema[] {
       });
     }
   }
-  const deliveries = allOperations(document)
+  const deliveries = allOperations(spec.document)
     .map((entry) => mergedItemSchema(spec, entry))
     .find((item) => item?.properties?.event_id && item.properties.attempt);
   if (deliveries) {

@@ -6,7 +6,11 @@ import {
   UndeclaredField,
   type Fields,
 } from '../../../lib/world/lists';
-import {filterParameterName, operationsOf} from '../../../model/operations';
+import {
+  filterParameterName,
+  operationsOf,
+  resourceObjects,
+} from '../../../model/operations';
 import type {
   JsonValue,
   LoadedSpec,
@@ -77,21 +81,14 @@ function resourceNamer(
   spec: LoadedSpec,
   kinds: readonly string[],
 ): (key: string) => string | undefined {
-  const {document} = spec;
   const byPrefix = new Map<string, string>();
   let stock: string | undefined;
-  for (const {objectSchema} of spec.resources.values()) {
-    const name = objectSchema && snake(objectSchema);
-    if (!objectSchema || !name || !kinds.includes(name)) {
+  for (const {name: objectSchema, schema, prefix} of resourceObjects(spec)) {
+    const name = snake(objectSchema);
+    if (!kinds.includes(name)) {
       continue;
     }
-    const schema = mergedSchema(
-      document,
-      document.components.schemas[objectSchema]!,
-    );
     const properties = schema.properties ?? {};
-    const idSchema = properties.id && mergedSchema(document, properties.id);
-    const prefix = /^\^(\w+_)/.exec(String(idSchema?.pattern ?? ''))?.[1];
     if (prefix) {
       byPrefix.set(prefix, name);
     } else if (properties.variant_id && properties.warehouse_id) {
