@@ -1,7 +1,7 @@
 // The authors' loop: with `npm start` running, an edit to the API's sources
-// shows on the next reload, with no restart; a mistake shows as one message
-// naming its file and line. The development server runs on a copy of the
-// site, so the edits never touch the checkout.
+// or to the sample world shows on the next reload, with no restart; a
+// mistake shows as one message naming its file and line. The development
+// server runs on a copy of the site, so the edits never touch the checkout.
 import {spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -126,6 +126,22 @@ test('an edit to an older release’s overlay shows on its page', async ({
     page,
     `${base}/docs/api/2023-01/priceChange`,
     'The amount the price takes from effective_at on',
+  );
+});
+
+test('an edit to the sample world shows on the pages that draw on it', async ({
+  page,
+}) => {
+  // The files page names the brand's warehouse with <World fact=… />.
+  edit(
+    'openapi/world/world.yaml',
+    'name: Alder & Finch Main',
+    'name: Alder & Finch Central',
+  );
+  await reloadUntil(
+    page,
+    `${base}/docs/resources/resource-file`,
+    'Alder & Finch Central',
   );
 });
 
