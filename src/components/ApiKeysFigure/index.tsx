@@ -27,7 +27,7 @@ export default function ApiKeysFigure(): ReactNode {
         <>
           <strong>Settings → API keys</strong> of Northwind Outfitters, as an
           owner or admin sees it: one production key, ERP sync, pinned to API
-          release <Fact of={`${key}.api_release`}>2023-07</Fact>.
+          release <Fact of={`${key}.api_release`}>2023-01</Fact>.
         </>
       }
       notes={[
@@ -82,7 +82,7 @@ export default function ApiKeysFigure(): ReactNode {
           </Cell>
           <Cell label="API release">
             <code>
-              <Fact of={`${key}.api_release`}>2023-07</Fact>
+              <Fact of={`${key}.api_release`}>2023-01</Fact>
             </code>
           </Cell>
           <Cell label="Created">
