@@ -130,7 +130,7 @@ test('the story computes the stock, buffers and updated_at the pages show', () =
   // her updated_at stays at her last change.
   expect(stateAt(story, 'usr_2Bv8Nx4', world.now)?.state).toMatchObject({
     last_login_at: '2023-05-04T08:55:12Z',
-    updated_at: '2023-04-12T15:44:09Z',
+    updated_at: '2023-04-12T09:44:09Z',
   });
   // Every declared moment is one the story makes (the conversion lost
   // nothing): each earlier moment's updated_at is a moment of the story.
