@@ -22,7 +22,8 @@ import {where} from './yaml';
  * - a stock line's buffer follows the brand stores of its brand at the
  *   stores whose warehouses include it (the highest, when several share
  *   it), until someone sets it by hand, after which it keeps its figure;
- * - an object's `updated_at` is the time of the last step that changed it.
+ * - an object's `updated_at` is the time of the last step that changed it;
+ *   a user's sign-in (`sign_in`) sets `last_login_at` and is no change.
  *
  * This module knows nothing of the site: `src/plugins/openapi-reference/world.ts`
  * reads the world and the spec's kinds of objects (by ID prefix, with their
@@ -177,9 +178,18 @@ export function tellStory(
     return value ? `${value} (${key})` : key;
   };
 
-  const record = (key: string, step: StoryStep, state: Fields) => {
+  const record = (
+    key: string,
+    step: StoryStep,
+    state: Fields,
+    updatedAt: JsonValue = step.at,
+  ) => {
     const list = moments.get(key) ?? [];
-    const moment = {at: step.at, state: {...state, updated_at: step.at}, step};
+    const moment = {
+      at: step.at,
+      state: {...state, updated_at: updatedAt},
+      step,
+    };
     if (list.at(-1)?.at === step.at) {
       list[list.length - 1] = moment;
     } else {
@@ -533,6 +543,7 @@ export function tellStory(
         ...step.set,
         ...(to === undefined ? {} : {status: to}),
         ...(step.do === 'sync' ? {last_synced_at: step.at} : {}),
+        ...(step.do === 'sign_in' ? {last_login_at: step.at} : {}),
       };
       if (isStockLine(key)) {
         const state = withFigures(key, next);
@@ -541,6 +552,9 @@ export function tellStory(
           broken(figure);
         }
         record(key, step, state);
+      } else if (step.do === 'sign_in') {
+        // Signing in is not a change to the user: updated_at stays.
+        record(key, step, next, current.updated_at ?? null);
       } else {
         record(key, step, next);
       }

@@ -126,6 +126,12 @@ test('the story computes the stock, buffers and updated_at the pages show', () =
     stateAt(story, 'var_3Tn8Wq1:wh_1Rk5Ds3', '2023-05-08T12:00:00Z')?.state
       .buffer,
   ).toBe(5);
+  // Priya Shah's sign-in at 08:55:12 sets last_login_at and is no change:
+  // her updated_at stays at her last change.
+  expect(stateAt(story, 'usr_2Bv8Nx4', world.now)?.state).toMatchObject({
+    last_login_at: '2023-05-04T08:55:12Z',
+    updated_at: '2023-04-12T09:44:09Z',
+  });
   // Every declared moment is one the story makes (the conversion lost
   // nothing): each earlier moment's updated_at is a moment of the story.
   for (const [key, object] of Object.entries(world.objects)) {
@@ -223,6 +229,20 @@ test("an updated_at that is not the object's last change is one line at its mome
     expect.stringMatching(
       new RegExp(
         `world\\.yaml:\\d+: var_3Tn8Wq1:wh_1Rk5Ds3's now has updated_at "2023-05-04T14:05:00Z", but the story makes it "2023-05-04T14:12:08Z" \\(${copyFile().replace(/[.]/g, '\\.')}:${count}\\)`,
+      ),
+    ),
+  ]);
+});
+
+test('a sign-in the declared moment lacks is one line at the moment', () => {
+  const signIn = plant(
+    "at: '2023-05-04T08:55:12Z',\n      by: usr_2Bv8Nx4,\n      via: Sign in",
+    "at: '2023-05-04T08:57:40Z',\n      by: usr_2Bv8Nx4,\n      via: Sign in",
+  );
+  expect(problems()).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `world\\.yaml:\\d+: usr_2Bv8Nx4's now has last_login_at "2023-05-04T08:55:12Z", but the story makes it "2023-05-04T08:57:40Z" \\(${copyFile().replace(/[.]/g, '\\.')}:${signIn}\\)`,
       ),
     ),
   ]);

@@ -12,8 +12,8 @@ import styles from './styles.module.css';
 
 /**
  * Settings → API keys of Northwind Outfitters at the world's now: its ERP's
- * production key, "ERP sync", the actor of the change feed's tag change
- * (chg_01H0ZK5B2C7D9F), as an admin sees the list.
+ * production key, "ERP sync", which sends the morning's stock batch
+ * (bat_4Rt7Ym2), as an admin sees the list.
  */
 
 const key = 'api_key:erp-sync';
@@ -27,7 +27,7 @@ export default function ApiKeysFigure(): ReactNode {
         <>
           <strong>Settings → API keys</strong> of Northwind Outfitters, as an
           owner or admin sees it: one production key, ERP sync, pinned to API
-          release <Fact of={`${key}.api_release`}>2023-07</Fact>.
+          release <Fact of={`${key}.api_release`}>2023-01</Fact>.
         </>
       }
       notes={[
@@ -82,7 +82,7 @@ export default function ApiKeysFigure(): ReactNode {
           </Cell>
           <Cell label="API release">
             <code>
-              <Fact of={`${key}.api_release`}>2023-07</Fact>
+              <Fact of={`${key}.api_release`}>2023-01</Fact>
             </code>
           </Cell>
           <Cell label="Created">
@@ -106,7 +106,7 @@ export default function ApiKeysFigure(): ReactNode {
                 of={`${key}.last_used_at`}
                 format="time"
                 zone="Europe/London">
-                10:43
+                08:00
               </Fact>
             </span>
             <Marker n={3} />

@@ -11,8 +11,8 @@ import AppFigure, {
 import styles from './styles.module.css';
 
 /**
- * Settings → Users of Northwind Outfitters at the world's now: Priya Shah,
- * an admin, and Daniel Hughes, invited as a member that morning (the
+ * Settings → Users of Northwind Outfitters at the world's now: Eleanor
+ * Marsh, its owner, Priya Shah, an admin, and Daniel Hughes, invited as a member that morning (the
  * company guide's example of a colleague who must not change prices).
  */
 
@@ -23,8 +23,9 @@ export default function UsersSettingsFigure(): ReactNode {
       screen={['Settings', 'Users']}
       caption={
         <>
-          <strong>Settings → Users</strong> of Northwind Outfitters, with Priya
-          Shah, an <code>admin</code>, and Daniel Hughes, invited as a{' '}
+          <strong>Settings → Users</strong> of Northwind Outfitters, with
+          Eleanor Marsh, its <code>owner</code>, Priya Shah, an{' '}
+          <code>admin</code>, and Daniel Hughes, invited as a{' '}
           <code>member</code> and not yet signed in.
         </>
       }
@@ -50,6 +51,29 @@ export default function UsersSettingsFigure(): ReactNode {
         label="Users"
         columns={styles.columns}
         header={['Name', 'Email', 'Role', 'Two-factor', 'Status', '']}>
+        <Row>
+          <Cell label="Name">
+            <strong>
+              <Fact of="usr_6Tq3Hm8.name">Eleanor Marsh</Fact>
+            </strong>
+          </Cell>
+          <Cell label="Email">
+            <Fact of="usr_6Tq3Hm8.email">
+              eleanor.marsh@northwind.example.com
+            </Fact>
+          </Cell>
+          <Cell label="Role">
+            <code>
+              <Fact of="usr_6Tq3Hm8.role">owner</Fact>
+            </code>
+          </Cell>
+          <Cell label="Two-factor">On</Cell>
+          <Cell label="Status">
+            <Status tone="success">
+              <Fact of="usr_6Tq3Hm8.status">active</Fact>
+            </Status>
+          </Cell>
+        </Row>
         <Row>
           <Cell label="Name">
             <strong>

@@ -38,9 +38,11 @@ export const instant = (value: JsonValue | undefined) =>
 
 /** The world's moments of an object, oldest first; a `now` without `updated_at` holds from the start. */
 export function stateAt(object: WorldMoments, at: number): Fields | undefined {
+  // Now last, so that it is the one of moments that share an updated_at (a
+  // sign-in changes last_login_at, not updated_at).
   const moments = [
-    ...(object.now ? [object.now] : []),
     ...(object.earlier ?? []),
+    ...(object.now ? [object.now] : []),
   ].sort(
     (a, b) =>
       (a.updated_at === undefined ? -Infinity : instant(a.updated_at)) -

@@ -246,17 +246,25 @@ function disagreements(
       );
   const problems = compare(object.fixed ?? {}, 'always');
   const updatedAt = value.updated_at;
-  const moment = (object.earlier ?? []).find(
-    (candidate) =>
-      updatedAt !== undefined && same(candidate.updated_at, updatedAt),
-  );
-  if (moment) {
-    problems.push(...compare(moment, `at ${String(updatedAt)}`));
-  } else if (
-    object.now &&
-    (atNow ||
-      (updatedAt !== undefined && same(object.now.updated_at, updatedAt)))
-  ) {
+  const named = (candidate: Fields | undefined) =>
+    candidate !== undefined &&
+    updatedAt !== undefined &&
+    same(candidate.updated_at, updatedAt);
+  // The moments with the example's updated_at: more than one when a change
+  // leaves updated_at alone (a sign-in sets last_login_at); the example
+  // shows one of them, and is measured against the first when it shows none.
+  const earlier = (object.earlier ?? []).filter(named);
+  const moments = [
+    ...earlier.map((moment) => compare(moment, `at ${String(updatedAt)}`)),
+    ...(earlier.length > 0 && object.now && named(object.now)
+      ? [compare(object.now, `at now (${world.now})`)]
+      : []),
+  ];
+  if (moments.length > 0) {
+    problems.push(
+      ...(moments.find((found) => found.length === 0) ?? moments[0]!),
+    );
+  } else if (object.now && (atNow || named(object.now))) {
     problems.push(...compare(object.now, `at now (${world.now})`));
   } else if (changedBeforeNow(world, object, updatedAt)) {
     problems.push(
