@@ -33,7 +33,13 @@ let site: Awaited<ReturnType<typeof startNginx>>;
 const flipRequests = 4_000;
 const flipConcurrency = 20;
 
-test.describe.configure({mode: 'serial'});
+/**
+ * A test here deploys the full build (about 6 s on an idle machine) and
+ * loads a page at each of its steps; beside the other browser tests on two
+ * cores that once passed Playwright's 30 s.
+ */
+const deployWithLoadsMs = 120_000;
+test.describe.configure({mode: 'serial', timeout: deployWithLoadsMs});
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
