@@ -474,14 +474,28 @@ test('an ID the world does not hold answers 404', async () => {
   });
   // Order NWSF-1027 is created on 6 May, after the world's now.
   expect(send('retrieveOrder', {path: '/orders/ord_3Hv6Pq9'}).status).toBe(404);
-  // The shop floor holds no size L: no stock record until one is set.
-  const path = '/stock/var_3Tn8Wq2/wh_6Jp2Mc8';
+  // A new warehouse holds no stock: no stock record until one is set.
+  const york = send('createWarehouse', {
+    body: {
+      name: 'York Store',
+      code: 'YRK',
+      type: 'retailer',
+      address: {
+        name: 'Northwind York',
+        line1: '3 Stonegate',
+        city: 'York',
+        postcode: 'YO1 8AW',
+        country: 'GB',
+      },
+    },
+  }).json?.id;
+  const path = `/stock/var_3Tn8Wq2/${String(york)}`;
   expect(send('retrieveStock', {path}).json?.detail).toBe(
-    'No stock of var_3Tn8Wq2 in wh_6Jp2Mc8 exists in your company.',
+    `No stock of var_3Tn8Wq2 in ${String(york)} exists in your company.`,
   );
   expect(send('setStock', {path, body: {on_hand: 3}}).json).toEqual({
     variant_id: 'var_3Tn8Wq2',
-    warehouse_id: 'wh_6Jp2Mc8',
+    warehouse_id: york,
     on_hand: 3,
     allocated: 0,
     buffer: 0,

@@ -3,6 +3,12 @@ import {allExampleCases, isBuilt, validateExample} from './examples';
 import {apiReleases} from './releases';
 import type {JsonValue, LoadedSpec, Schema} from '../../model/openapi-types';
 import {locationOf, where} from '../../model/yaml';
+import {fieldsAt} from '../../lib/world/lists';
+import {allOperations} from '../../model/operations';
+import {
+  storyDeliveries,
+  type DeliveryAttempt,
+} from '../../model/world-deliveries';
 import {worldKey, type World, type WorldObject} from './world';
 
 /**
@@ -12,13 +18,18 @@ import {worldKey, type World, type WorldObject} from './world';
  *
  * - an event's type existed on its date: a webhook's `x-added` (in
  *   openapi/webhooks.yaml) is the day its type was added, to every release;
+ * - it is sent to a subscription of the world that existed on its date and
+ *   listed its type then (`events`, which may change over time);
  * - its `api_version` is a release that had shipped on its date (the
  *   product number `release_<release>_released`) and, once a subscription of
  *   the world with an `api_version` exists, that subscription's release;
  * - `changed_fields` are exactly the fields of the object that differ
  *   between the world's moment of the change and the moment before it;
  * - its `created_at` is the moment of the change: the object's `updated_at`
- *   (or `created_at`, for an object that is never updated).
+ *   (or `created_at`, for an object that is never updated);
+ * - a subscription's `deliveries` are its newest attempts as the story
+ *   makes them (src/model/world-deliveries.ts), at the example's moment:
+ *   now for a read, the subscription's `updated_at` for a write's answer.
  */
 
 type Fields = Record<string, JsonValue>;
@@ -150,8 +161,12 @@ function changedFieldsProblem(
   return undefined;
 }
 
-/** The subscriptions of the world that have a release, with when they were created. */
-function subscriptions(world: World) {
+/**
+ * The subscriptions of the world that have a release, with when they were
+ * created and the event types they list at `at` (their `events` then; none
+ * declared means every type).
+ */
+function subscriptions(world: World, at: string) {
   return Object.entries(world.objects)
     .filter(
       ([key, object]) =>
@@ -159,14 +174,42 @@ function subscriptions(world: World) {
         typeof object.fixed?.api_version === 'string' &&
         typeof object.fixed.created_at === 'string',
     )
-    .map(([key, object]) => ({
-      key,
-      release: String(object.fixed!.api_version),
-      created: String(object.fixed!.created_at),
-      events: Array.isArray(object.fixed!.events)
-        ? object.fixed!.events.map(String)
-        : undefined,
-    }));
+    .map(([key, object]) => {
+      const events = fieldsAt(object, Date.parse(at)).events;
+      return {
+        key,
+        release: String(object.fixed!.api_version),
+        created: String(object.fixed!.created_at),
+        events: Array.isArray(events) ? events.map(String) : undefined,
+      };
+    });
+}
+
+/**
+ * An event is sent to a subscription that existed at its time and listed
+ * its type then; a test event goes to the one it tests.
+ */
+function subscriptionProblem(
+  type: string,
+  at: string,
+  world: World,
+): string | undefined {
+  if (type === 'notification.test') {
+    return undefined;
+  }
+  const all = subscriptions(world, at);
+  if (
+    all.length === 0 ||
+    all.some(
+      (subscription) =>
+        subscription.created <= at &&
+        (subscription.events === undefined ||
+          subscription.events.includes(type)),
+    )
+  ) {
+    return undefined;
+  }
+  return `${type} at ${at} is sent to no subscription of the world: none that existed then listed ${type} (${all.map((subscription) => `${subscription.key}: ${subscription.created > at ? `created ${subscription.created}` : list(subscription.events ?? [])}`).join('; ')})`;
 }
 
 function typeProblem(
@@ -198,7 +241,7 @@ function releaseProblem(
     return `${type} at ${at} has api_version "${release}", which shipped on ${shipped}`;
   }
   // The subscriptions that existed then and list the type (or do not say).
-  const subscribed = subscriptions(world).filter(
+  const subscribed = subscriptions(world, at).filter(
     (subscription) =>
       subscription.created <= at &&
       (subscription.events === undefined || subscription.events.includes(type)),
@@ -248,6 +291,11 @@ function payloadProblems(
   );
   if (releaseWrong) {
     problems.push(releaseWrong);
+  }
+  // A type that did not exist then is its own mistake, not a subscription's.
+  const unsent = typeWrong ? undefined : subscriptionProblem(type, at, world);
+  if (unsent) {
+    problems.push(unsent);
   }
   // A delete and a test event are not changes of the object they carry.
   const isChange = !type.endsWith('.deleted') && type !== 'notification.test';
@@ -323,10 +371,42 @@ function feedEntryProblems(entry: JsonObject, world: World): string[] {
   return [];
 }
 
+/**
+ * The subscription the world says a delivery was made to (its deliveries
+ * are keyed `subscription:event:attempt`) did not list the event's type
+ * when it was attempted.
+ */
+function deliverySubscriptionProblem(
+  delivery: JsonObject,
+  world: World,
+): string | undefined {
+  const type = String(delivery.event_type);
+  const at = String(delivery.attempted_at);
+  if (type === 'notification.test') {
+    // A test goes to the subscription tested, whatever it lists.
+    return undefined;
+  }
+  const key = Object.keys(world.objects).find((candidate) =>
+    candidate.endsWith(
+      `:${String(delivery.event_id)}:${String(delivery.attempt)}`,
+    ),
+  );
+  const subscription = key && world.objects[key.split(':')[0]];
+  if (!subscription) {
+    return undefined;
+  }
+  const events = fieldsAt(subscription, Date.parse(at)).events;
+  if (!Array.isArray(events) || events.map(String).includes(type)) {
+    return undefined;
+  }
+  return `delivery of ${String(delivery.event_id)} (${type}) at ${at} was made to ${key.split(':')[0]}, which then listed ${list(events.map(String))}`;
+}
+
 function deliveryProblems(
   delivery: JsonObject,
   added: Map<string, string | undefined>,
   events: Map<string, JsonObject>,
+  world: World,
 ): string[] {
   const type = String(delivery.event_type);
   const at = String(delivery.attempted_at);
@@ -334,6 +414,12 @@ function deliveryProblems(
   const typeWrong = typeProblem(type, at, added);
   if (typeWrong) {
     problems.push(`delivery of ${String(delivery.event_id)}: ${typeWrong}`);
+  }
+  const unsubscribed = typeWrong
+    ? undefined
+    : deliverySubscriptionProblem(delivery, world);
+  if (unsubscribed) {
+    problems.push(unsubscribed);
   }
   const event = events.get(String(delivery.event_id));
   if (event && event.type !== type) {
@@ -396,6 +482,164 @@ export function eventSampleProblems(
   return visit(value);
 }
 
+/** An attempt as a delivery row shows it, to compare and to name. */
+const attemptText = (row: {
+  event_type?: JsonValue;
+  attempt?: JsonValue;
+  attempted_at?: JsonValue;
+  outcome?: JsonValue;
+}) =>
+  `${String(row.event_type)} attempt ${String(row.attempt)} at ${String(row.attempted_at)}, ${String(row.outcome)}`;
+
+const expectedRow = (attempt: DeliveryAttempt) => ({
+  event_type: attempt.event.type,
+  attempt: attempt.attempt,
+  attempted_at: attempt.attemptedAt,
+  outcome: attempt.declared?.outcome ?? 'succeeded',
+});
+
+/**
+ * The subscriptions that examples show with their `deliveries`, each held to
+ * the story's attempts: the newest (as many as the schema's `maxItems`),
+ * newest first, with each event's ID the one its payload example or the
+ * world's declared attempt gives, and no ID standing for two events.
+ */
+function deliveryLogProblems(
+  checked: LoadedSpec,
+  world: World,
+  added: Map<string, string | undefined>,
+  payloads: JsonObject[],
+  fallbackFile: string,
+): string[] {
+  const {attempts, problems} = storyDeliveries(
+    world.story,
+    world,
+    added,
+    (key) => where(world.objects[key]?.fixed ?? {}, world.file),
+  );
+  const shown = (
+    checked.document.components.schemas.Notification?.properties?.deliveries as
+      Schema | undefined
+  )?.maxItems;
+  const methods = new Map(
+    allOperations(checked.document).map(({method, operation}) => [
+      `operation ${operation.operationId},`,
+      method,
+    ]),
+  );
+  const idOf = (attempt: DeliveryAttempt) =>
+    attempt.eventId ??
+    payloads.find(
+      (payload) =>
+        payload.type === attempt.event.type &&
+        payload.created_at === attempt.event.at &&
+        isObject(payload.data) &&
+        isObject(payload.data.object) &&
+        worldKey(payload.data.object) === attempt.event.object,
+    )?.id;
+  /** Each event ID the logs use, with the event it stands for. */
+  const eventOfId = new Map<string, string>();
+  const logs = allExampleCases(checked)
+    .filter((example) => !isBuilt(example))
+    .flatMap((example) => {
+      const found: {
+        log: JsonObject;
+        here: object;
+        at: string;
+        event?: string;
+      }[] = [];
+      const method = methods.get(example.where.split(' response')[0] ?? '');
+      const visit = (value: JsonValue, writtenIn: object, event?: string) => {
+        if (value === null || typeof value !== 'object') {
+          return;
+        }
+        const here = locationOf(value) ? value : writtenIn;
+        if (Array.isArray(value)) {
+          value.forEach((item) => visit(item, here, event));
+          return;
+        }
+        // An event's object is as it was when the event was made.
+        const made = isPayload(value) ? String(value.created_at) : event;
+        if (/^ntf_/.test(String(value.id)) && Array.isArray(value.deliveries)) {
+          found.push({
+            log: value,
+            here,
+            at:
+              made ??
+              (method && method !== 'get'
+                ? String(value.updated_at)
+                : world.now),
+            event: made,
+          });
+        }
+        Object.values(value).forEach((child) => visit(child, here, made));
+      };
+      visit(example.value, example.writtenIn);
+      return found;
+    });
+  /** Logs already found wrong: one shared by several examples (a YAML alias) is one mistake. */
+  const wrong = new Set<JsonValue>();
+  for (const {log, here, at, event} of logs) {
+    if (wrong.has(log.deliveries)) {
+      continue;
+    }
+    const subscription = String(log.id);
+    const expected = (attempts.get(subscription) ?? [])
+      .filter((attempt) =>
+        event ? attempt.attemptedAt < at : attempt.attemptedAt <= at,
+      )
+      .reverse()
+      .slice(0, shown);
+    const rows = (log.deliveries as JsonValue[]).filter(isObject);
+    if (
+      rows.some((row) =>
+        typeProblem(String(row.event_type), String(row.attempted_at), added),
+      )
+    ) {
+      // Its delivery of a type that did not exist then is the one line.
+      continue;
+    }
+    const place = where(here, fallbackFile);
+    const mismatch = expected.findIndex((attempt, index) => {
+      const row = rows[index];
+      return !row || attemptText(row) !== attemptText(expectedRow(attempt));
+    });
+    if (mismatch >= 0) {
+      const attempt = expected[mismatch]!;
+      const row = rows[mismatch];
+      wrong.add(log.deliveries);
+      problems.push(
+        `${place}: ${subscription}'s deliveries at ${at} differ from the world's at row ${mismatch + 1}: ${row ? `the example has ${attemptText(row)}` : 'the example stops'}, the world's attempt is ${attemptText(expectedRow(attempt))} (${attempt.event.type} of ${attempt.event.object} at ${attempt.event.at}). The deliveries are the newest attempts of the story's events to the subscription, one second apart.`,
+      );
+      continue;
+    }
+    if (rows.length > expected.length) {
+      wrong.add(log.deliveries);
+      problems.push(
+        `${place}: ${subscription}'s deliveries at ${at} have ${rows.length} rows, but the world has ${expected.length} attempts by then (row ${expected.length + 1}: ${attemptText(rows[expected.length]!)}).`,
+      );
+      continue;
+    }
+    expected.forEach((attempt, index) => {
+      const given = String(rows[index]!.event_id);
+      const id = idOf(attempt);
+      const event = `${attempt.event.type} of ${attempt.event.object} at ${attempt.event.at}`;
+      const before = eventOfId.get(given);
+      if (id !== undefined && id !== given) {
+        problems.push(
+          `${place}: ${subscription}'s delivery row ${index + 1} gives ${event} the ID ${given}, but that event is ${String(id)}.`,
+        );
+      } else if (before !== undefined && before !== event) {
+        problems.push(
+          `${place}: ${subscription}'s delivery row ${index + 1} gives ${event} the ID ${given}, which another example gives ${before}.`,
+        );
+      }
+      eventOfId.set(given, event);
+    });
+  }
+  return problems;
+}
+
 /**
  * Every event example of a release's document that does not follow from a
  * change of the world, one line per mistake at the example's file and line.
@@ -444,7 +688,7 @@ export function eventProblems(
       ? payloadProblems(value, world, dates, added)
       : kind === 'feed'
         ? feedEntryProblems(value, world)
-        : deliveryProblems(value, added, events)
+        : deliveryProblems(value, added, events, world)
     ).map((problem) => `${where(here, fallbackFile)}: ${problem}.`),
   );
   const count = (kind: string) =>
@@ -457,6 +701,15 @@ export function eventProblems(
             : String(value.id),
         ),
     ).size;
+  problems.push(
+    ...deliveryLogProblems(
+      checked,
+      world,
+      added,
+      [...events.values()],
+      fallbackFile,
+    ),
+  );
   return {
     problems: [...new Set(problems)],
     counts: {
