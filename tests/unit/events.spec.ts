@@ -221,7 +221,7 @@ test('an update of an object the world does not know cannot pass unchecked', asy
 function plantedWorld(changes: [from: string, to: string][]) {
   const copy = mkdtempSync(path.join(tmpdir(), 'events-world-'));
   try {
-    for (const folder of ['openapi/world', 'openapi/resources']) {
+    for (const folder of ['openapi/world', 'openapi/resources', 'src/data']) {
       cpSync(path.join(siteDir, folder), path.join(copy, folder), {
         recursive: true,
       });

@@ -32,7 +32,7 @@ let copy: string;
 
 test.beforeEach(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'world-story-'));
-  for (const folder of ['openapi/world', 'openapi/resources']) {
+  for (const folder of ['openapi/world', 'openapi/resources', 'src/data']) {
     cpSync(path.join(siteDir, folder), path.join(copy, folder), {
       recursive: true,
     });
@@ -274,4 +274,30 @@ test('an example order or sale at a store without a brand store for its brand th
       /^openapi\/(resources\/(sale|order)|webhooks)\.yaml:\d+: (sal|ord)_\w+, created [^,]+, sells brd_4Fz9Lm2 at str_4Hs8Vc2,/,
     ),
   );
+});
+
+test('a step by someone who could not have done it is one line at the step', () => {
+  // Daniel Hughes is only invited on 4 May; he cannot count stock.
+  const count = plant(
+    "by: usr_2Bv8Nx4,\n      via: Stock → Edit,\n      object: 'var_3Tn8Wq1:wh_1Rk5Ds3',\n      do: count,",
+    "by: usr_4Kp7Wz2,\n      via: Stock → Edit,\n      object: 'var_3Tn8Wq1:wh_1Rk5Ds3',\n      do: count,",
+  );
+  // Tom Reid is Alder & Finch's: Northwind's subscription is not his to make.
+  const subscription = plant(
+    'by: usr_2Bv8Nx4,\n      via: Settings → Webhooks,\n      object: ntf_5Mv8Qd2,',
+    'by: usr_5Hc3Lp9,\n      via: Settings → Webhooks,\n      object: ntf_5Mv8Qd2,',
+  );
+  expect(problems()).toEqual([
+    `${at(subscription)}the step at 2023-04-12T09:58:12Z on ntf_5Mv8Qd2: usr_5Hc3Lp9 is of com_2Lp7Rv1, but ntf_5Mv8Qd2 is com_8HhT2kQ's. Correct the step.`,
+    `${at(count)}the step at 2023-05-04T14:12:08Z on var_3Tn8Wq1:wh_1Rk5Ds3: usr_4Kp7Wz2 is "invited" at 2023-05-04T14:12:08Z, and only an active user acts. Correct the step.`,
+  ]);
+});
+
+test("a step's via that names no screen label or operation is one line at the step", () => {
+  const label = plant('via: Files → Upload file,', 'via: Files → Upload,');
+  const operation = plant('via: retryDispatch,', 'via: redoDispatch,');
+  expect(problems()).toEqual([
+    `${at(label)}the step at 2023-05-04T13:58:02Z on fil_5Hy8Cd3: its via "Files → Upload" has "Upload", which src/data/app-labels.yaml does not declare as a screen label. Correct the step.`,
+    `${at(operation)}the step at 2023-05-04T15:10:00Z on dsp_4Ka8Yr2: its via "redoDispatch" is no operation ID of the spec. Correct the step.`,
+  ]);
 });

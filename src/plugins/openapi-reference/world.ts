@@ -13,6 +13,8 @@ import {
   type OpenApiDocument,
 } from '../../model/openapi-types';
 import {stateAt} from '../../lib/world/lists';
+import {loadAppLabels} from '../../model/labels';
+import {actorProblems} from '../../model/world-actors';
 import {
   declaredMomentProblems,
   sellingProblem,
@@ -169,6 +171,29 @@ export function resourceKinds(siteDir: string): ObjectKinds {
   );
 }
 
+/** The operation IDs of the spec's resource files, which a story step's `via` may name. */
+function resourceOperationIds(siteDir: string): Set<string> {
+  const folder = path.join(siteDir, resourcesPath);
+  return new Set(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.yaml'))
+      .flatMap((name) =>
+        Object.values(
+          readYaml<Partial<OpenApiDocument>>(path.join(folder, name)).paths ??
+            {},
+        ).flatMap((item) =>
+          Object.values(item ?? {}).flatMap((operation) =>
+            typeof operation === 'object' &&
+            operation !== null &&
+            'operationId' in operation
+              ? [String(operation.operationId)]
+              : [],
+          ),
+        ),
+      ),
+  );
+}
+
 export function loadWorld(siteDir: string): World {
   const file = path.join(siteDir, worldPath);
   const world = readDataFile(
@@ -188,6 +213,15 @@ export function loadWorld(siteDir: string): World {
   const story = tellStory(world, resourceKinds(siteDir), file);
   const storyProblems = [
     ...story.problems,
+    ...actorProblems(
+      world,
+      story,
+      {
+        labels: loadAppLabels(siteDir).hub,
+        operationIds: resourceOperationIds(siteDir),
+      },
+      file,
+    ),
     ...declaredMomentProblems(world, story, file),
   ];
   if (storyProblems.length > 0) {

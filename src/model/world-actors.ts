@@ -1,0 +1,137 @@
+import type {JsonValue} from './openapi-types';
+import {stateAt, type Story, type StoryStep} from './world-story';
+import {where} from './yaml';
+
+/**
+ * Who did each step of the world's story, and through what (issue 30): the
+ * rules about the actors that the states alone do not show.
+ *
+ * - `by` is `hub`, or a user, an API key or a store of the world that
+ *   exists at the step: a user `active` then (the user's own steps, such as
+ *   accepting an invitation or signing in, excepted), a key not revoked;
+ * - a user or key acts only on its own company's objects, where the world
+ *   says whose the object is;
+ * - a `read_only` user changes nothing, and only an owner or admin creates
+ *   an API key (PRODUCT-DECISIONS, "Roles and prices");
+ * - `via` names what exists: a path of screens (`Settings → Webhooks`)
+ *   whose every step is a declared label of the app, or an operation ID
+ *   (`createDispatch`) of the spec.
+ */
+
+type Fields = Record<string, JsonValue>;
+
+export interface ActorWorld {
+  objects: Record<string, {fixed?: Fields; now?: Fields}>;
+  happened?: StoryStep[];
+}
+
+/** What `via` may name. */
+export interface ViaNames {
+  /** The app's screen labels (src/data/app-labels.yaml, `hub`). */
+  labels: ReadonlySet<string>;
+  /** The spec's operation IDs. */
+  operationIds: ReadonlySet<string>;
+}
+
+const companyOf = (fields: Fields | undefined) =>
+  fields?.company_id ?? fields?.company;
+
+/** Roles that may create API keys. */
+const keyMakers = new Set(['owner', 'admin']);
+
+const isOperationId = (via: string) => /^[a-z]+[A-Z]\w*$/.test(via);
+
+/** Why the step's `via` names nothing, or nothing. */
+function viaProblem(via: string, names: ViaNames): string | undefined {
+  if (via.includes('→')) {
+    const unknown = via
+      .split('→')
+      .map((part) => part.trim())
+      .filter((part) => !names.labels.has(part));
+    return unknown.length > 0
+      ? `its via "${via}" has ${unknown.map((part) => `"${part}"`).join(', ')}, which src/data/app-labels.yaml does not declare as a screen label`
+      : undefined;
+  }
+  return isOperationId(via) && !names.operationIds.has(via)
+    ? `its via "${via}" is no operation ID of the spec`
+    : undefined;
+}
+
+/** Why the step's actor could not have done it, or nothing. */
+function actorProblem(
+  step: StoryStep,
+  world: ActorWorld,
+  story: Story,
+): string | undefined {
+  const by = step.by;
+  if (by === undefined || by === 'hub') {
+    return undefined;
+  }
+  const actor = world.objects[by];
+  if (!actor) {
+    return `its by "${by}" is nobody of the world (a user, an API key, a store, or hub)`;
+  }
+  const created = actor.fixed?.created_at;
+  // Someone the story never changes is as the world declares them now.
+  const state = story.moments.has(by)
+    ? stateAt(story, by, step.at)?.state
+    : actor.now;
+  if (
+    (typeof created === 'string' && created > step.at) ||
+    (state === undefined && story.moments.has(by))
+  ) {
+    return `${by} does not exist yet at ${step.at}`;
+  }
+  const isUser = /^usr_/.test(by);
+  const own = step.object === by;
+  // A user the world gives no status is as active as the story needs.
+  const status = state?.status ?? (story.moments.has(by) ? null : 'active');
+  if (isUser && !own && status !== 'active') {
+    return `${by} is ${JSON.stringify(status)} at ${step.at}, and only an active user acts`;
+  }
+  if (/^api_key:/.test(by) && state?.status === 'revoked') {
+    return `${by} is revoked at ${step.at}`;
+  }
+  const role = state?.role ?? actor.fixed?.role;
+  if (isUser && !own && role === 'read_only') {
+    return `${by} is read_only at ${step.at}, and a read_only user changes nothing`;
+  }
+  if (
+    isUser &&
+    /^api_key:/.test(step.object) &&
+    step.do === 'create' &&
+    !keyMakers.has(String(role))
+  ) {
+    return `${by} is ${JSON.stringify(role)} at ${step.at}, and only an owner or admin creates an API key`;
+  }
+  const mine = companyOf(actor.fixed);
+  const theirs = companyOf(world.objects[step.object]?.fixed);
+  if (
+    (isUser || /^api_key:/.test(by)) &&
+    mine !== undefined &&
+    theirs !== undefined &&
+    mine !== theirs
+  ) {
+    return `${by} is of ${String(mine)}, but ${step.object} is ${String(theirs)}'s`;
+  }
+  return undefined;
+}
+
+/** One line per step whose actor or `via` breaks a rule, at the step's line. */
+export function actorProblems(
+  world: ActorWorld,
+  story: Story,
+  names: ViaNames,
+  file: string,
+): string[] {
+  return (world.happened ?? []).flatMap((step) => {
+    const problem =
+      actorProblem(step, world, story) ??
+      (step.via === undefined ? undefined : viaProblem(step.via, names));
+    return problem
+      ? [
+          `${where(step, file)}: the step at ${step.at} on ${step.object}: ${problem}. Correct the step.`,
+        ]
+      : [];
+  });
+}
