@@ -22,6 +22,8 @@ import {where} from './yaml';
  * - a stock line's buffer follows the brand stores of its brand at the
  *   stores whose warehouses include it (the highest, when several share
  *   it), until someone sets it by hand, after which it keeps its figure;
+ * - applying a price change sets its price's amount to the new one, and the
+ *   amount it records as replaced is the price's amount then;
  * - an object's `updated_at` is the time of the last step that changed it;
  *   a user's sign-in (`sign_in`) sets `last_login_at` and is no change.
  *
@@ -559,6 +561,13 @@ export function tellStory(
         record(key, step, next);
       }
       transferMoves(key, step, current.status, to);
+      if (
+        kindOf(key) === 'PriceChange' &&
+        to === 'applied' &&
+        current.status !== 'applied'
+      ) {
+        priceChangeApplied(key, step);
+      }
     }
     afterStep(step);
   }
@@ -600,6 +609,36 @@ export function tellStory(
       quantity_dispatched: dispatched,
       status: status ?? null,
     });
+  }
+
+  /**
+   * Applying a price change sets its price's amount to `new_price.amount`;
+   * the change records the amount it replaced (`previous_amount`,
+   * `previous_price`).
+   */
+  function priceChangeApplied(key: string, step: StoryStep) {
+    const price = text(fixed(key).price_id) ?? '';
+    const before = states.get(price);
+    const newPrice = fixed(key).new_price;
+    const amount =
+      newPrice !== null &&
+      typeof newPrice === 'object' &&
+      !Array.isArray(newPrice)
+        ? newPrice.amount
+        : undefined;
+    if (!before || typeof amount !== 'number') {
+      problems.push(
+        `${where(step, file)}: ${key} applies at ${step.at}, but ${before ? `it has no new_price.amount` : `its price ${price} is not created (or known) before it`}. A price change sets its price's amount.`,
+      );
+      return;
+    }
+    const replaced = states.get(key)?.previous_amount;
+    if (replaced !== undefined && replaced !== before.amount) {
+      problems.push(
+        `${where(step, file)}: ${key} has previous_amount ${show(replaced)} at ${step.at}, but ${price}'s amount then is ${show(before.amount)}. Correct the step, or the price's story.`,
+      );
+    }
+    record(price, step, {...before, amount});
   }
 
   /** Sending a transfer takes its units from the source; receiving adds them to the destination. */

@@ -301,3 +301,21 @@ test("a step's via that names no screen label or operation is one line at the st
     `${at(operation)}the step at 2023-05-04T15:10:00Z on dsp_4Ka8Yr2: its via "redoDispatch" is no operation ID of the spec. Correct the step.`,
   ]);
 });
+
+test("a price change's replaced amount that is not its price's amount then is one line at the step", () => {
+  // The summer sale sets 12900 instead; the change back on 1 September
+  // says it replaced 11900.
+  plant(
+    'new_price: {amount: 11900, currency: GBP}',
+    'new_price: {amount: 12900, currency: GBP}',
+  );
+  expect(problems()).toEqual([
+    `${at(stepLine('2023-09-01T00:00:19Z'))}pch_6Kv3Ry8 has previous_amount 11900 at 2023-09-01T00:00:19Z, but prc_8Mv3Qa1's amount then is 12900. Correct the step, or the price's story.`,
+  ]);
+  const world = loadWorld(siteDir);
+  expect(
+    world.story.moments
+      .get('prc_8Mv3Qa1')
+      ?.map((moment) => moment.state.amount),
+  ).toEqual([14900, 11900, 14900]);
+});
