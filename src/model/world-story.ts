@@ -22,6 +22,9 @@ import {where} from './yaml';
  * - a stock line's buffer follows the brand stores of its brand at the
  *   stores whose warehouses include it (the highest, when several share
  *   it), until someone sets it by hand, after which it keeps its figure;
+ * - an accepted order is `partially_dispatched`, `dispatched` or
+ *   `completed` as its lines are dispatched and its dispatches reach the
+ *   shop (`sent_to_store`), and only then;
  * - applying a price change sets its price's amount to the new one, and the
  *   amount it records as replaced is the price's amount then;
  * - an object's `updated_at` is the time of the last step that changed it;
@@ -688,7 +691,84 @@ export function tellStory(
     }
   }
 
-  return {kinds, moments, problems};
+  const story = {kinds, moments, problems};
+  problems.push(...orderProgressProblems(story, world, file));
+  return story;
+}
+
+/** Order states that follow from the order's lines and dispatches. */
+const progressStates = new Set([
+  'accepted',
+  'partially_dispatched',
+  'dispatched',
+  'completed',
+]);
+
+/**
+ * An accepted order's state follows from its lines and dispatches, as its
+ * lifecycle's triggers say: `partially_dispatched` once some units are
+ * dispatched, `dispatched` once dispatches and cancellations cover every
+ * line, `completed` once every dispatch is `sent_to_store`. One line per
+ * order, at the first moment it differs.
+ */
+function orderProgressProblems(
+  story: Story,
+  world: StoryWorld,
+  file: string,
+): string[] {
+  const ofKind = (name: string, order: string) =>
+    [...story.moments.keys()].filter(
+      (key) =>
+        kindIn(story.kinds, key)?.name === name &&
+        world.objects[key]?.fixed?.order_id === order,
+    );
+  return [...story.moments.keys()]
+    .filter((key) => kindIn(story.kinds, key)?.name === 'Order')
+    .flatMap((order) => {
+      const lines = ofKind('OrderItem', order);
+      const dispatches = ofKind('Dispatch', order);
+      const times = [
+        ...new Set(
+          [order, ...lines, ...dispatches].flatMap((key) =>
+            (story.moments.get(key) ?? []).map((moment) => moment.at),
+          ),
+        ),
+      ].sort();
+      for (const at of times) {
+        const moment = stateAt(story, order, at);
+        const status = String(moment?.state.status);
+        if (!progressStates.has(status) || lines.length === 0) {
+          continue;
+        }
+        const lineStates = lines.map((line) => stateAt(story, line, at)?.state);
+        const covered = lineStates.every((line) =>
+          ['dispatched', 'cancelled'].includes(String(line?.status)),
+        );
+        const some = lineStates.some(
+          (line) => Number(line?.quantity_dispatched ?? 0) > 0,
+        );
+        const reached = dispatches.every(
+          (dispatch) =>
+            stateAt(story, dispatch, at)?.state.status === 'sent_to_store',
+        );
+        const expected = covered
+          ? reached && dispatches.length > 0
+            ? 'completed'
+            : 'dispatched'
+          : some
+            ? 'partially_dispatched'
+            : 'accepted';
+        if (expected !== status) {
+          const step = [order, ...lines, ...dispatches]
+            .map((key) => stateAt(story, key, at))
+            .filter((found) => found?.at === at)[0]?.step;
+          return [
+            `${where(step ?? {}, file)}: ${order} is ${JSON.stringify(status)} at ${at}, but its lines (${lines.map((line, index) => `${line} ${String(lineStates[index]?.status)}`).join(', ')}) and dispatches (${dispatches.map((dispatch) => `${dispatch} ${String(stateAt(story, dispatch, at)?.state.status)}`).join(', ') || 'none'}) make it ${JSON.stringify(expected)}. An order moves as its lines are dispatched and its dispatches reach the shop.`,
+          ];
+        }
+      }
+      return [];
+    });
 }
 
 /** An object's computed state at a time: its last moment at or before it. */

@@ -319,3 +319,25 @@ test("a price change's replaced amount that is not its price's amount then is on
       ?.map((moment) => moment.state.amount),
   ).toEqual([14900, 11900, 14900]);
 });
+
+test('an order completed while a dispatch has not reached the shop is one line', () => {
+  // Shopify refuses order 10482's dispatch instead of accepting it.
+  plant(
+    "object: dsp_6Vb1Qe7,\n      do: deliver,\n      set: {sent_to_store_at: '2023-05-04T14:05:09Z'},",
+    'object: dsp_6Vb1Qe7,\n      do: fail,\n      set: {failure_reason: Shopify refused the fulfilment.},',
+  );
+  const text = copied();
+  const complete = stepLineAt(
+    text,
+    text.indexOf('object: ord_5Yc1Hd6,\n      do: complete'),
+  );
+  const found = problems();
+  const progress = found.filter(
+    (problem) => !/but the story makes it/.test(problem),
+  );
+  expect(progress).toEqual([
+    `${at(complete)}ord_5Yc1Hd6 is "completed" at 2023-05-04T14:05:09Z, but its lines (oit_8Gm4Rt2 dispatched) and dispatches (dsp_6Vb1Qe7 failed) make it "dispatched". An order moves as its lines are dispatched and its dispatches reach the shop.`,
+  ]);
+  // The rest are the dispatch's declared moments, which the story now contradicts.
+  expect(found.length - progress.length).toBeGreaterThan(0);
+});
