@@ -12,7 +12,8 @@ import {where} from './yaml';
  * - a user or key acts only on its own company's objects, where the world
  *   says whose the object is;
  * - a `read_only` user changes nothing, and only an owner or admin creates
- *   an API key (PRODUCT-DECISIONS, "Roles and prices");
+ *   an API key or connects a store (PRODUCT-DECISIONS, "Roles and prices"
+ *   and "Settled after the fresh reads");
  * - `via` names what exists: a path of screens (`Settings → Webhooks`)
  *   whose every step is a declared label of the app, or an operation ID
  *   (`createDispatch`) of the spec.
@@ -36,7 +37,7 @@ export interface ViaNames {
 const companyOf = (fields: Fields | undefined) =>
   fields?.company_id ?? fields?.company;
 
-/** Roles that may create API keys. */
+/** Roles that may create API keys and connect stores. */
 const keyMakers = new Set(['owner', 'admin']);
 
 const isOperationId = (via: string) => /^[a-z]+[A-Z]\w*$/.test(via);
@@ -96,13 +97,18 @@ function actorProblem(
   if (isUser && !own && role === 'read_only') {
     return `${by} is read_only at ${step.at}, and a read_only user changes nothing`;
   }
+  const adminsOnly = /^api_key:/.test(step.object)
+    ? 'creates an API key'
+    : /^str_/.test(step.object) && ['create', 'connect'].includes(step.do)
+      ? 'connects a store'
+      : undefined;
   if (
     isUser &&
-    /^api_key:/.test(step.object) &&
-    step.do === 'create' &&
+    adminsOnly &&
+    step.do !== 'edit' &&
     !keyMakers.has(String(role))
   ) {
-    return `${by} is ${JSON.stringify(role)} at ${step.at}, and only an owner or admin creates an API key`;
+    return `${by} is ${JSON.stringify(role)} at ${step.at}, and only an owner or admin ${adminsOnly}`;
   }
   const mine = companyOf(actor.fixed);
   const theirs = companyOf(world.objects[step.object]?.fixed);

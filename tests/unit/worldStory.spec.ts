@@ -341,3 +341,18 @@ test('an order completed while a dispatch has not reached the shop is one line',
   // The rest are the dispatch's declared moments, which the story now contradicts.
   expect(found.length - progress.length).toBeGreaterThan(0);
 });
+
+test('a member who connects a store or creates a key is one line at each step', () => {
+  // Priya Shah is never promoted to admin: she connects Northwind Shopify
+  // and creates the ERP's key.
+  plant('set: {role: admin}', 'set: {role: member}');
+  const connect = stepLine('2023-04-12T10:02:15Z');
+  const key = stepLine('2023-05-02T15:12:40Z');
+  const roles = problems().filter(
+    (problem) => !/but the story makes it/.test(problem),
+  );
+  expect(roles).toEqual([
+    `${at(connect)}the step at 2023-04-12T10:02:15Z on str_7Qm3Xa9: usr_2Bv8Nx4 is "member" at 2023-04-12T10:02:15Z, and only an owner or admin connects a store. Correct the step.`,
+    `${at(key)}the step at 2023-05-02T15:12:40Z on api_key:erp-sync: usr_2Bv8Nx4 is "member" at 2023-05-02T15:12:40Z, and only an owner or admin creates an API key. Correct the step.`,
+  ]);
+});
