@@ -9,6 +9,7 @@ import deploymentFactsPlugin from './src/plugins/deployment-facts';
 import {hasGitHistory} from './src/lib/gitHistory';
 import robotsTxtPlugin from './src/plugins/robots-txt';
 import remarkTableLabels from './src/plugins/table-labels';
+import remarkTocLevels from './src/plugins/toc-levels';
 import figureStylesPlugin from './src/plugins/figure-styles';
 import staticCodePlugin from './src/plugins/static-code';
 import remarkStaticCode from './src/plugins/static-code/remark';
@@ -90,6 +91,8 @@ const announcementId = 'api-reference-2023';
 // Table of contents depth: h2 and h3.
 const tocMinHeadingLevel = 2;
 const tocMaxHeadingLevel = 3;
+// A page's chunk lists only the headings its table of contents shows.
+const tocLevels = remarkTocLevels(tocMaxHeadingLevel);
 
 // Local search: results shown, snippet length and the edit distance that
 // lets American spellings find British ones ("color" finds "colour").
@@ -194,9 +197,10 @@ const config = {
           // from the OpenAPI document before the headings and table of
           // contents are computed.
           beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
-          // Names each table's scrolling region after its heading, and
-          // highlights code when the site builds.
-          remarkPlugins: [remarkTableLabels, remarkStaticCode],
+          // Names each table's scrolling region after its heading,
+          // highlights code when the site builds, and keeps the table of
+          // contents' levels only.
+          remarkPlugins: [remarkTableLabels, remarkStaticCode, tocLevels],
         } satisfies DocsOptions,
         blog: {
           blogTitle: `${productName} news`,
@@ -211,7 +215,7 @@ const config = {
           feedOptions: {type: ['rss', 'atom'], xslt: true},
           // Posts state the sample world's facts with <World> too.
           beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
-          remarkPlugins: [remarkTableLabels, remarkStaticCode],
+          remarkPlugins: [remarkTableLabels, remarkStaticCode, tocLevels],
         } satisfies BlogOptions,
         pages: {remarkPlugins: [remarkStaticCode]},
         theme: {
@@ -239,11 +243,13 @@ const config = {
         // Each page is rendered from its release's document (see releases.ts).
         beforeDefaultRemarkPlugins: [apiReferenceRemark(__dirname)],
         // Table regions named after their headings; an older release's links
-        // between API pages stay in that release; code highlighted.
+        // between API pages stay in that release; code highlighted; the
+        // table of contents' levels only.
         remarkPlugins: [
           remarkTableLabels,
           remarkReleaseLinks,
           remarkStaticCode,
+          tocLevels,
         ],
         lastVersion: 'current',
         versions: {
