@@ -228,3 +228,28 @@ test('the stock history figure shows the world’s figures and changes', () => {
   });
   expect(new Date(figure.shownAt) > new Date(now)).toBe(true);
 });
+
+test("an example at a moment before now that the world's story never had fails, at its line", () => {
+  const changed = structuredClone(spec);
+  const file = changed.document.paths['/files/{id}/import']!.post!.responses[
+    '202'
+  ] as unknown as {
+    content: {
+      'application/json': {
+        examples: {validating: {value: Record<string, JsonValue>}};
+      };
+    };
+  };
+  const validating = file.content['application/json'].examples.validating.value;
+  // Tom Reid selected Import at 13:58:40, not 20 seconds earlier.
+  validating.updated_at = '2023-05-04T13:58:20Z';
+  expect(worldProblems(changed, world, fallback).join('\n')).toMatch(
+    /fil_5Hy8Cd3 changed at 2023-05-04T13:58:20Z in the example, but the world's story changes it at 2023-05-04T13:58:02Z, 2023-05-04T13:58:40Z, 2023-05-04T13:59:31Z: add the change to the story, or date the example at one of these/,
+  );
+  // At the story's moment, the example's fields are the story's state then.
+  validating.updated_at = '2023-05-04T13:58:40Z';
+  validating.status = 'importing';
+  expect(worldProblems(changed, world, fallback).join('\n')).toMatch(
+    /fil_5Hy8Cd3 field "status" is "importing" in the example, but "validating" at 2023-05-04T13:58:40Z in the world \(openapi\/world\/world\.yaml:\d+\)/,
+  );
+});

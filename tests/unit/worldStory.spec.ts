@@ -294,7 +294,10 @@ test('a step by someone who could not have done it is one line at the step', () 
 });
 
 test("a step's via that names no screen label or operation is one line at the step", () => {
-  const label = plant('via: Files → Upload file,', 'via: Files → Upload,');
+  const label = plant(
+    'via: Files → Upload file,\n      object: fil_5Hy8Cd3,',
+    'via: Files → Upload,\n      object: fil_5Hy8Cd3,',
+  );
   const operation = plant('via: retryDispatch,', 'via: redoDispatch,');
   expect(problems()).toEqual([
     `${at(label)}the step at 2023-05-04T13:58:02Z on fil_5Hy8Cd3: its via "Files → Upload" has "Upload", which src/data/app-labels.yaml does not declare as a screen label. Correct the step.`,
@@ -317,7 +320,7 @@ test("a price change's replaced amount that is not its price's amount then is on
     world.story.moments
       .get('prc_8Mv3Qa1')
       ?.map((moment) => moment.state.amount),
-  ).toEqual([14900, 11900, 14900]);
+  ).toEqual([14900, 7150, 14900, 11900, 14900]);
 });
 
 test('an order completed while a dispatch has not reached the shop is one line', () => {

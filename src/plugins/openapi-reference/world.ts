@@ -304,6 +304,28 @@ function disagreements(
     problems.push(
       `${key} changed at ${String(updatedAt)} in the example, after its last change before now in the world (${String(object.now?.updated_at)}, ${worldLine(world, object.now)}), so the world's now would show that change; date the example after now (${world.now})`,
     );
+  } else if (typeof updatedAt === 'string' && world.story.moments.has(key)) {
+    // A moment the world does not declare is one its story computes: up to
+    // now the story holds every change of an object it tells; after now,
+    // only the changes pages rely on, so a write's answer dated then is
+    // held to a moment only where the story has one.
+    const told = world.story.moments.get(key)!;
+    const moment = told.find((found) => found.at === updatedAt);
+    if (!moment && instant(updatedAt) > instant(world.now)) {
+      return problems;
+    }
+    problems.push(
+      ...(moment
+        ? compare(moment.state, `at ${updatedAt}`).map((problem) =>
+            problem.replace(
+              /\([^()]*\)$/,
+              `(${where(moment.step, world.file)})`,
+            ),
+          )
+        : [
+            `${key} changed at ${updatedAt} in the example, but the world's story changes it at ${told.map((found) => found.at).join(', ')}: add the change to the story, or date the example at one of these`,
+          ]),
+    );
   }
   return problems;
 }
