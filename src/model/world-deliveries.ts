@@ -22,9 +22,9 @@ import {
  *   by then and lists its type then.
  * - A subscription's events are delivered one at a time, in the order they
  *   happened: each first attempt a second after its event, and a second
- *   after the attempt before it. The world declares the attempts that did
- *   not simply succeed (`subscription:event:attempt`, with their retries),
- *   and names the events they carry. A test event (`notification.test`) is
+ *   after the attempt before it. The world declares
+ *   (`subscription:event:attempt`) the attempts that did not simply succeed,
+ *   with their retries, and those whose event an example names by its ID. A test event (`notification.test`) is
  *   sent at once when someone tests the subscription, changes nothing, and
  *   is known only by the attempt the world declares.
  */
