@@ -2,11 +2,21 @@
 // src/plugins/search-ranking): the same two functions, answered by the
 // site's own worker (./searchWorker.ts), which ranks with ./ranking.ts.
 // The page fetches a context's manifest itself while the worker's script
-// downloads, rather than after it, and hands it over (issue 31).
+// downloads, rather than after it, and hands it over (issue 31). The
+// dropdown's results may come before some of their passages: the template
+// leaves a place for each (./SuggestionTemplate.ts), filled when the same
+// request's full answer follows.
 import {cappedQuery} from '@site/src/lib/searchQuery';
 import type {SearchResult} from './searchIndex';
 import type {WorkerReply, WorkerRequest} from './searchWorker';
 import {indexFolder, manifestName} from './indexAddress';
+import {markedHtml, passageAttribute, passageKey} from './SuggestionTemplate';
+
+/**
+ * The theme's search page asks for this many results and draws them
+ * itself, so it waits for their passages; the dropdown asks for fewer.
+ */
+const searchPageLimit = 100;
 
 let worker: Worker | undefined;
 let nextId = 0;
@@ -16,6 +26,8 @@ const pending = new Map<
 >();
 /** Each context's manifest, fetched and handed to the worker once. */
 const loads = new Map<string, Promise<void>>();
+/** The request of the dropdown's newest query. */
+let newestDropdownQuery = 0;
 
 /** A request before it has its number, for each kind. */
 type Request<R = WorkerRequest> = R extends WorkerRequest
@@ -27,6 +39,14 @@ function startWorker(): Worker {
     worker = new Worker(new URL('./searchWorker.ts', import.meta.url));
     worker.addEventListener('message', ({data}: MessageEvent<WorkerReply>) => {
       const waiting = pending.get(data.id);
+      if (!waiting) {
+        // The full answer to results already shown, unless newer ones
+        // have taken their place.
+        if (data.id === newestDropdownQuery) {
+          fillPassages(data.results ?? []);
+        }
+        return;
+      }
       pending.delete(data.id);
       if (data.error !== undefined) {
         waiting?.reject(new Error(data.error));
@@ -38,9 +58,27 @@ function startWorker(): Worker {
   return worker;
 }
 
+/** Puts the passages that have come into the places the results left. */
+function fillPassages(results: SearchResult[]) {
+  for (const result of results) {
+    const key = passageKey(result);
+    for (const place of Array.from(
+      document.querySelectorAll(`[${passageAttribute}]`),
+    )) {
+      if (place.getAttribute(passageAttribute) === key) {
+        place.innerHTML = markedHtml(result.snippet, result.marks);
+        place.removeAttribute(passageAttribute);
+      }
+    }
+  }
+}
+
 function ask(request: Request, transfer: Transferable[] = []) {
   const started = startWorker();
   const id = (nextId += 1);
+  if (request.kind === 'search' && request.passagesMayFollow) {
+    newestDropdownQuery = id;
+  }
   return new Promise<SearchResult[]>((resolve, reject) => {
     pending.set(id, {resolve, reject});
     started.postMessage({...request, id}, transfer);
@@ -101,5 +139,6 @@ export async function searchByWorker(
     searchContext,
     input: cappedQuery(input),
     limit,
+    passagesMayFollow: limit < searchPageLimit,
   });
 }

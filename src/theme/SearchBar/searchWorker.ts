@@ -20,13 +20,21 @@ export type WorkerRequest = {
       /** The context's manifest, as the page fetched it (UTF-8 JSON). */
       manifest: ArrayBuffer;
     }
-  | {kind: 'search'; input: string; limit: number}
+  | {
+      kind: 'search';
+      input: string;
+      limit: number;
+      /** Whether the results may come before their passages, then again. */
+      passagesMayFollow: boolean;
+    }
 );
 
 export interface WorkerReply {
   id: number;
   results?: SearchResult[];
   error?: string;
+  /** The results without some passages: the same request is answered again. */
+  passagesToFollow?: boolean;
 }
 
 const indexes = new Map<string, ShardedIndex>();
@@ -84,13 +92,29 @@ async function answer(request: WorkerRequest): Promise<SearchResult[]> {
   if (superseded()) {
     return [];
   }
-  return searchInPieces(
+  const results = await searchInPieces(
     index,
     SEARCH_SYNONYMS,
     request.input,
     request.limit,
     superseded,
+    request.passagesMayFollow
+      ? (early) => {
+          self.postMessage({
+            id: request.id,
+            results: early,
+            passagesToFollow: true,
+          } satisfies WorkerReply);
+        }
+      : undefined,
   );
+  // Once a query is answered, the rest of the index comes in the
+  // background, so the next keys are ranked from what is held (not while
+  // the reader is still typing the first query, whose pieces come first).
+  if (!superseded()) {
+    index.prefetch().catch(() => undefined);
+  }
+  return results;
 }
 
 self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
