@@ -49,11 +49,30 @@ const termShardBytes = 6_000;
 /** A text shard holds consecutive passages up to about this many bytes. */
 const textShardBytes = 3_000;
 /** A postings piece holds the postings of this many term shards. */
-const shardsPerPostings = 64;
+const shardsPerPostings = 128;
 
 /** A document's key across types (as src/theme/SearchBar/ranking.ts keys them). */
 const keyOf = (/** @type {number} */ type, /** @type {number} */ id) =>
   id * 8 + type;
+
+/**
+ * A term's postings as a postings piece holds them: by key, each as the
+ * difference from the key before and lunr's score in thousandths (lunr
+ * rounds its scores to three decimals), flat. Read by `unpackedPostings`
+ * (src/theme/SearchBar/shardedIndex.ts).
+ * @param {Posting[]} list
+ * @returns {number[]}
+ */
+export function packedPostings(list) {
+  let previous = 0;
+  return [...list]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([key, score]) => {
+      const step = key - previous;
+      previous = key;
+      return [step, Math.round(score * 1000)];
+    });
+}
 
 /**
  * The index folders' theme files, with the folder beside each that its
@@ -263,11 +282,13 @@ export function splitIndex(indexes) {
   for (let piece = 0; piece < postingsPieces; piece += 1) {
     const from = shardStarts[piece * shardsPerPostings];
     const to = shardStarts[(piece + 1) * shardsPerPostings];
-    /** @type {Record<string, Posting[]>} */
+    /** @type {Record<string, number[]>} */
     const run = {};
     for (const term of terms) {
       if (term >= from && (to === undefined || term < to)) {
-        run[term] = /** @type {Posting[]} */ (postings.get(term));
+        run[term] = packedPostings(
+          /** @type {Posting[]} */ (postings.get(term)),
+        );
       }
     }
     files.set(`postings-${piece}.json`, JSON.stringify(run));

@@ -26,6 +26,10 @@ const pending = new Map<
 >();
 /** Each context's manifest, fetched and handed to the worker once. */
 const loads = new Map<string, Promise<void>>();
+/** The answers on their way, by request (see `searchByWorker`). */
+const asked = new Map<string, Promise<SearchResult[]>>();
+/** Results shown before their passages, by request. */
+const following = new Map<number, SearchResult[]>();
 /** The request of the dropdown's newest query. */
 let newestDropdownQuery = 0;
 
@@ -40,14 +44,25 @@ function startWorker(): Worker {
     worker.addEventListener('message', ({data}: MessageEvent<WorkerReply>) => {
       const waiting = pending.get(data.id);
       if (!waiting) {
-        // The full answer to results already shown, unless newer ones
-        // have taken their place.
+        // The full answer to results already shown: the shown ones take its
+        // passages (the dropdown keeps them for the same query), and so do
+        // their places, unless newer results have taken them.
+        const shown = following.get(data.id) ?? [];
+        following.delete(data.id);
+        shown.forEach((result, index) => {
+          Object.assign(result, data.results?.[index], {
+            passageToFollow: false,
+          });
+        });
         if (data.id === newestDropdownQuery) {
-          fillPassages(data.results ?? []);
+          fillPassages(shown);
         }
         return;
       }
       pending.delete(data.id);
+      if (data.passagesToFollow) {
+        following.set(data.id, data.results ?? []);
+      }
       if (data.error !== undefined) {
         waiting?.reject(new Error(data.error));
       } else {
@@ -133,12 +148,24 @@ export async function searchByWorker(
   limit: number,
 ): Promise<SearchResult[]> {
   await load(baseUrl, searchContext);
-  return ask({
+  const request = {
     kind: 'search',
     baseUrl,
     searchContext,
     input: cappedQuery(input),
     limit,
     passagesMayFollow: limit < searchPageLimit,
-  });
+  } as const;
+  // The box may ask the same twice (as it opens and as its text changes):
+  // the second shares the first's answer, rather than superseding it, whose
+  // empty answer could then arrive after, and replace, the results.
+  const key = JSON.stringify(request);
+  let answer = asked.get(key);
+  if (!answer) {
+    answer = ask(request);
+    asked.set(key, answer);
+    const forget = () => asked.delete(key);
+    answer.then(forget, forget);
+  }
+  return answer;
 }

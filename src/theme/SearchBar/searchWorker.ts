@@ -48,6 +48,34 @@ const keyOf = (baseUrl: string, searchContext: string) =>
  */
 const newest = new Map<string, number>();
 
+/** How many queries are being answered, and who waits for none to be. */
+let answering = 0;
+let idleWaiters: (() => void)[] = [];
+
+/** Resolves once no query is being answered. */
+function idle(): Promise<void> {
+  return answering === 0
+    ? Promise.resolve()
+    : new Promise((resolve) => idleWaiters.push(resolve));
+}
+
+/** Does `work`, counted as a query under way until it is done. */
+async function counted<T>(work: () => Promise<T>): Promise<T> {
+  answering += 1;
+  try {
+    return await work();
+  } finally {
+    answering -= 1;
+    if (answering === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) {
+        resolve();
+      }
+    }
+  }
+}
+
 function load(baseUrl: string, searchContext: string, manifest: ArrayBuffer) {
   const folder = indexFolder(baseUrl, searchContext, self.location.origin);
   const fetchJson = async (name: string): Promise<unknown> => {
@@ -109,17 +137,17 @@ async function answer(request: WorkerRequest): Promise<SearchResult[]> {
       : undefined,
   );
   // Once a query is answered, the rest of the index comes in the
-  // background, so the next keys are ranked from what is held (not while
-  // the reader is still typing the first query, whose pieces come first).
+  // background, so the next keys are ranked from what is held; it starts
+  // once no query is waiting for pieces of its own.
   if (!superseded()) {
-    index.prefetch().catch(() => undefined);
+    index.prefetch(idle).catch(() => undefined);
   }
   return results;
 }
 
 self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
   const {id} = event.data;
-  answer(event.data)
+  counted(() => answer(event.data))
     .then((results) => {
       self.postMessage({id, results} satisfies WorkerReply);
     })

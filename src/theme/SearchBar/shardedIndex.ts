@@ -12,6 +12,21 @@ import type {SearchDocument, SearchResult, TypedIndex} from './searchIndex';
 /** One document holding a term: its key and lunr's score. */
 export type Posting = [key: number, score: number];
 
+/**
+ * A term's postings from a postings piece (packed by scripts/lib/
+ * search-shards.mjs's `packedPostings`): by key, each as the step from the
+ * key before and lunr's score in thousandths.
+ */
+export function unpackedPostings(packed: number[]): Posting[] {
+  const list: Posting[] = [];
+  let key = 0;
+  for (let at = 0; at < packed.length; at += 2) {
+    key += packed[at]!;
+    list.push([key, packed[at + 1]! / 1000]);
+  }
+  return list;
+}
+
 export interface Manifest {
   /** How many pages the index holds. */
   pages: number;
@@ -252,33 +267,41 @@ export class ShardedIndex {
   }
 
   /**
-   * Fetches, one after another, every document and then every term's
-   * postings, unless already under way. Terms whose postings have come need
-   * no term shard; the queries answered meanwhile fetch theirs as before.
+   * Fetches every document and every term's postings, side by side, once
+   * `idle` says no query is waiting for pieces of its own (unless already
+   * under way). Terms whose postings have come need no term shard; the
+   * queries answered meanwhile fetch theirs as before.
    */
-  prefetch(): Promise<void> {
+  prefetch(idle: () => Promise<void> = async () => undefined): Promise<void> {
     this.prefetching ??= (async () => {
-      this.add(
-        (await this.fetchJson('documents.json')) as Record<
-          string,
-          StubDocument
-        >,
-        false,
+      await idle();
+      const documents = this.fetchJson('documents.json');
+      const pieces = Array.from({length: this.manifest.postings}, (_, piece) =>
+        this.fetchJson(`postings-${piece}.json`),
       );
-      for (let piece = 0; piece < this.manifest.postings; piece += 1) {
-        const postings = (await this.fetchJson(
-          `postings-${piece}.json`,
-        )) as TermShard['postings'];
-        this.addPostings(postings);
-        const first = piece * this.manifest.shardsPerPostings;
-        const end = Math.min(
-          first + this.manifest.shardsPerPostings,
-          this.manifest.shardStarts.length,
-        );
-        for (let shard = first; shard < end; shard += 1) {
-          this.loadedShards.set(shard, Promise.resolve());
-        }
-      }
+      // The postings name documents: those come first.
+      this.add((await documents) as Record<string, StubDocument>, false);
+      await Promise.all(
+        pieces.map(async (loading, piece) => {
+          const packed = (await loading) as Record<string, number[]>;
+          this.addPostings(
+            Object.fromEntries(
+              Object.entries(packed).map(([term, list]) => [
+                term,
+                unpackedPostings(list),
+              ]),
+            ),
+          );
+          const first = piece * this.manifest.shardsPerPostings;
+          const end = Math.min(
+            first + this.manifest.shardsPerPostings,
+            this.manifest.shardStarts.length,
+          );
+          for (let shard = first; shard < end; shard += 1) {
+            this.loadedShards.set(shard, Promise.resolve());
+          }
+        }),
+      );
     })();
     // A failed download is tried again on a later answer.
     this.prefetching.catch(() => {
