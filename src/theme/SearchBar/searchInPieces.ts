@@ -58,7 +58,11 @@ export async function searchInPieces(
   if (superseded()) {
     return [];
   }
-  if (early && !index.holdsTexts(results)) {
+  // With every passage's text at hand, the results are complete.
+  if (index.holdsTexts(results)) {
+    return results;
+  }
+  if (early) {
     early(
       results.map((result) =>
         index.holdsTexts([result])
