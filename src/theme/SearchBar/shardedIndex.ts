@@ -1,3 +1,4 @@
+// cspell:words stemmer
 // The search index read in pieces (scripts/lib/search-shards.mjs writes
 // them): a manifest of terms, term shards fetched for the words of a query,
 // and the text of passages fetched only for the results shown. It answers
