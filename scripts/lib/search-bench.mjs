@@ -183,10 +183,12 @@ function releaseIndexDirs(buildDir) {
  * thread ran meanwhile.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} pageUrl
+ * @param {number} [pause] milliseconds between the first results and the
+ *   next word's first key (none in the bench's table: the keys come at once)
  * @returns {Promise<PhoneSample>}
  * @typedef {{firstResults: number, bytes: number, codeBytes: number, keystrokes: number[], heavy: number[], longestTask: number}} PhoneSample
  */
-export async function phoneSearch(browser, pageUrl) {
+export async function phoneSearch(browser, pageUrl, pause = 0) {
   // The bench's sites serve HTTPS with a certificate made for the run.
   const context = await browser.newContext({ignoreHTTPSErrors: true});
   const page = await context.newPage();
@@ -264,6 +266,7 @@ export async function phoneSearch(browser, pageUrl) {
       .reduce((sum, request) => sum + request.size, 0);
   const bytes = bytesOf(true);
   const codeBytes = bytesOf(false);
+  await page.waitForTimeout(pause);
   const keystrokes = await timedInputs(
     page,
     [...nextWords].map((key) => ({key})),

@@ -34,7 +34,7 @@ import {searchIndexFile} from '../../src/model/deployment-facts.mjs';
 /**
  * The theme's index file: per document type, its documents and its lunr
  * index as lunr serialises it.
- * @typedef {{documents: SearchDocument[], index: {invertedIndex: [string, {_index: number, t?: Record<string, {position?: [number, number][]}>}][], fieldVectors: [string, number[]][]}}[]} SerialisedIndexFile
+ * @typedef {{documents: SearchDocument[], index: {invertedIndex: [string, {_index: number, t?: Record<string, unknown>}][], fieldVectors: [string, number[]][]}}[]} SerialisedIndexFile
  */
 
 const titleType = 0;
@@ -48,10 +48,31 @@ const textTypes = new Set([descriptionType, contentType]);
 const termShardBytes = 6_000;
 /** A text shard holds consecutive passages up to about this many bytes. */
 const textShardBytes = 3_000;
+/** A postings piece holds the postings of this many term shards. */
+const shardsPerPostings = 128;
 
 /** A document's key across types (as src/theme/SearchBar/ranking.ts keys them). */
 const keyOf = (/** @type {number} */ type, /** @type {number} */ id) =>
   id * 8 + type;
+
+/**
+ * A term's postings as a postings piece holds them: by key, each as the
+ * difference from the key before and lunr's score in thousandths (lunr
+ * rounds its scores to three decimals), flat. Read by `unpackedPostings`
+ * (src/theme/SearchBar/shardedIndex.ts).
+ * @param {Posting[]} list
+ * @returns {number[]}
+ */
+export function packedPostings(list) {
+  let previous = 0;
+  return [...list]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([key, score]) => {
+      const step = key - previous;
+      previous = key;
+      return [step, Math.round(score * 1000)];
+    });
+}
 
 /**
  * The index folders' theme files, with the folder beside each that its
@@ -156,7 +177,7 @@ export function splitIndex(indexes) {
   flushText();
 
   // Postings: per term, over the types, with lunr's score of the term in
-  // the document (its field vector's entry) and its positions.
+  // the document (its field vector's entry).
   /** @type {Map<string, Posting[]>} */
   const postings = new Map();
   /** @type {Map<string, number>} term → the types holding it, as bits */
@@ -175,9 +196,9 @@ export function splitIndex(indexes) {
       termTypes.set(term, (termTypes.get(term) ?? 0) | (1 << type));
       const list = postings.get(term) ?? [];
       postings.set(term, list);
-      for (const [ref, {position = []}] of Object.entries(posting.t ?? {})) {
+      for (const ref of Object.keys(posting.t ?? {})) {
         const score = vectors.get(ref)?.get(posting._index) ?? 0;
-        list.push([keyOf(type, Number(ref)), score, position.flat()]);
+        list.push([keyOf(type, Number(ref)), score]);
       }
     }
   });
@@ -251,12 +272,36 @@ export function splitIndex(indexes) {
   }
   flushTerms();
 
+  // What the worker fetches after its first answer: every document's stub,
+  // and every term's postings by runs of term shards.
+  files.set(
+    'documents.json',
+    JSON.stringify(Object.fromEntries([...stubs].sort(([a], [b]) => a - b))),
+  );
+  const postingsPieces = Math.ceil(shardStarts.length / shardsPerPostings);
+  for (let piece = 0; piece < postingsPieces; piece += 1) {
+    const from = shardStarts[piece * shardsPerPostings];
+    const to = shardStarts[(piece + 1) * shardsPerPostings];
+    /** @type {Record<string, number[]>} */
+    const run = {};
+    for (const term of terms) {
+      if (term >= from && (to === undefined || term < to)) {
+        run[term] = packedPostings(
+          /** @type {Posting[]} */ (postings.get(term)),
+        );
+      }
+    }
+    files.set(`postings-${piece}.json`, JSON.stringify(run));
+  }
+
   /** @type {Manifest} */
   const manifest = {
     pages: indexes[titleType].documents.length,
     terms: terms.map((term) => `${term} ${termTypes.get(term)}`).join('\n'),
     shardStarts,
     texts: textNumber,
+    shardsPerPostings,
+    postings: postingsPieces,
   };
   files.set('manifest.json', JSON.stringify(manifest));
   return files;

@@ -177,3 +177,78 @@ test('a query a newer one supersedes fetches no more pieces and answers nothing'
   expect(fetched).toHaveLength(1);
   expect(fetched[0]).toMatch(/^terms-\d+\.json$/);
 });
+
+/**
+ * After the first answer the worker fetches every document and every
+ * term's postings in the background (`prefetch`). From then on the pieces
+ * still answer as the whole index, fetching only the text of passages, and
+ * the results given before their passages are the final ones in the final
+ * order (issue 31: a key answers within 100 ms).
+ */
+test('after the background fetch, queries fetch only passages and answer as the whole index', async () => {
+  const {name, json} = loadIndexFile(buildDir);
+  const folder = path.join(buildDir, name.replace(/\.json$/, ''));
+  const synonyms = loadSynonyms();
+  const whole = new Searcher(wrapIndexes(json), synonyms);
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
+  const fetched: string[] = [];
+  const pieces = new ShardedIndex(
+    read('manifest.json') as Manifest,
+    async (file) => {
+      fetched.push(file);
+      return read(file);
+    },
+  );
+  await pieces.prefetch();
+  const prefetched = fetched.splice(0);
+  const bytes = prefetched.reduce(
+    (sum, file) => sum + statSync(path.join(folder, `${file}.br`)).size,
+    0,
+  );
+  test.info().annotations.push({
+    type: 'background fetch',
+    description: `${prefetched.length} files, ${(bytes / 1024).toFixed(1)} KB brotli`,
+  });
+  const place = (results: SearchResult[]) =>
+    results.map(({document, score, sectionTitle}) => ({
+      at: `${document.u}${document.h ?? ''}`,
+      score: score.toFixed(6),
+      sectionTitle,
+    }));
+  const answer = (results: SearchResult[]) =>
+    results.map(({document, score, snippet, marks, sectionTitle}) => ({
+      at: `${document.u}${document.h ?? ''}`,
+      score: score.toFixed(6),
+      snippet,
+      marks,
+      sectionTitle,
+    }));
+  const queries = [
+    ...questions.map(({q}) => q),
+    ...apiNames,
+    ...[...'order stock'].map((_, end) => 'order stock'.slice(0, end + 1)),
+  ];
+  let early = 0;
+  for (const query of queries) {
+    let before: SearchResult[] | undefined;
+    const results = await searchInPieces(
+      pieces,
+      synonyms,
+      query,
+      limit,
+      () => false,
+      (results) => {
+        before = results;
+      },
+    );
+    const expected = whole.search(query, limit);
+    expect(answer(results), query).toEqual(answer(expected));
+    if (before) {
+      early += 1;
+      expect(place(before), query).toEqual(place(expected));
+    }
+  }
+  expect(early).toBeGreaterThan(0);
+  expect(fetched.filter((file) => !/^text-\d+\.json$/.test(file))).toEqual([]);
+});

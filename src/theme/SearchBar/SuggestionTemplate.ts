@@ -33,6 +33,13 @@ export function markedHtml(text: string, marks: [number, number][]): string {
   return html.join('');
 }
 
+/** The attribute of a passage's place while its text is on its way. */
+export const passageAttribute = 'data-passage-to-follow';
+
+/** What a result's passage place is known by: the address it opens. */
+export const passageKey = ({document}: SearchResult) =>
+  `${document.u}${document.h ?? ''}`;
+
 export function SuggestionTemplate(result: SearchResult): string {
   const {pageTitle, path, sectionTitle, snippet, marks, tokens} = result;
   return [
@@ -45,9 +52,11 @@ export function SuggestionTemplate(result: SearchResult): string {
     sectionTitle
       ? `<span class="${styles.section}">${markedHtml(sectionTitle, wordPositions(sectionTitle, tokens))}</span>`
       : '',
-    snippet
-      ? `<span class="${styles.snippet}">${markedHtml(snippet, marks)}</span>`
-      : '',
+    result.passageToFollow
+      ? `<span class="${styles.snippet}" ${passageAttribute}="${escapeHtml(passageKey(result))}"></span>`
+      : snippet
+        ? `<span class="${styles.snippet}">${markedHtml(snippet, marks)}</span>`
+        : '',
     '</span>',
   ].join('');
 }

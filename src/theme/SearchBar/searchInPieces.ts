@@ -34,6 +34,10 @@ function searcherOf(index: ShardedIndex, synonyms: SynonymData): Searcher {
  * the same list has come: it stops before fetching anything more, since the
  * box shows the newer one's results (typing "order" asks for "o", "or" and
  * so on, each of which would fetch pieces of its own).
+ *
+ * When the results are ranked but their passages' text is still to come,
+ * `early` is given them first, each marked `passageToFollow`: they are the
+ * final results, in their final order, without their passages.
  */
 export async function searchInPieces(
   index: ShardedIndex,
@@ -41,6 +45,7 @@ export async function searchInPieces(
   input: string,
   limit: number,
   superseded: () => boolean = () => false,
+  early?: (results: SearchResult[]) => void,
 ): Promise<SearchResult[]> {
   const rank = () => searcherOf(index, synonyms).search(input, limit);
   let results = rank();
@@ -52,6 +57,19 @@ export async function searchInPieces(
   }
   if (superseded()) {
     return [];
+  }
+  // With every passage's text at hand, the results are complete.
+  if (index.holdsTexts(results)) {
+    return results;
+  }
+  if (early) {
+    early(
+      results.map((result) =>
+        index.holdsTexts([result])
+          ? result
+          : {...result, passageToFollow: true},
+      ),
+    );
   }
   await index.fetchResultTexts(results);
   return rank();

@@ -65,4 +65,9 @@ export interface SearchResult {
   /** A passage of the section, starting at a word, with `marks` in it. */
   snippet: string;
   marks: Positions;
+  /**
+   * Set while the passage's text is still on its way: the result is
+   * already in its final place, and the passage follows.
+   */
+  passageToFollow?: boolean;
 }

@@ -20,13 +20,21 @@ export type WorkerRequest = {
       /** The context's manifest, as the page fetched it (UTF-8 JSON). */
       manifest: ArrayBuffer;
     }
-  | {kind: 'search'; input: string; limit: number}
+  | {
+      kind: 'search';
+      input: string;
+      limit: number;
+      /** Whether the results may come before their passages, then again. */
+      passagesMayFollow: boolean;
+    }
 );
 
 export interface WorkerReply {
   id: number;
   results?: SearchResult[];
   error?: string;
+  /** The results without some passages: the same request is answered again. */
+  passagesToFollow?: boolean;
 }
 
 const indexes = new Map<string, ShardedIndex>();
@@ -39,6 +47,34 @@ const keyOf = (baseUrl: string, searchContext: string) =>
  * page's (a context and a number of results) are answered apart.
  */
 const newest = new Map<string, number>();
+
+/** How many queries are being answered, and who waits for none to be. */
+let answering = 0;
+let idleWaiters: (() => void)[] = [];
+
+/** Resolves once no query is being answered. */
+function idle(): Promise<void> {
+  return answering === 0
+    ? Promise.resolve()
+    : new Promise((resolve) => idleWaiters.push(resolve));
+}
+
+/** Does `work`, counted as a query under way until it is done. */
+async function counted<T>(work: () => Promise<T>): Promise<T> {
+  answering += 1;
+  try {
+    return await work();
+  } finally {
+    answering -= 1;
+    if (answering === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) {
+        resolve();
+      }
+    }
+  }
+}
 
 function load(baseUrl: string, searchContext: string, manifest: ArrayBuffer) {
   const folder = indexFolder(baseUrl, searchContext, self.location.origin);
@@ -84,18 +120,34 @@ async function answer(request: WorkerRequest): Promise<SearchResult[]> {
   if (superseded()) {
     return [];
   }
-  return searchInPieces(
+  const results = await searchInPieces(
     index,
     SEARCH_SYNONYMS,
     request.input,
     request.limit,
     superseded,
+    request.passagesMayFollow
+      ? (early) => {
+          self.postMessage({
+            id: request.id,
+            results: early,
+            passagesToFollow: true,
+          } satisfies WorkerReply);
+        }
+      : undefined,
   );
+  // Once a query is answered, the rest of the index comes in the
+  // background, so the next keys are ranked from what is held; it starts
+  // once no query is waiting for pieces of its own.
+  if (!superseded()) {
+    index.prefetch(idle).catch(() => undefined);
+  }
+  return results;
 }
 
 self.addEventListener('message', (event: MessageEvent<WorkerRequest>) => {
   const {id} = event.data;
-  answer(event.data)
+  counted(() => answer(event.data))
     .then((results) => {
       self.postMessage({id, results} satisfies WorkerReply);
     })

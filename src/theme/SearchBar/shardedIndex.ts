@@ -1,14 +1,32 @@
+// cspell:words stemmer
 // The search index read in pieces (scripts/lib/search-shards.mjs writes
 // them): a manifest of terms, term shards fetched for the words of a query,
 // and the text of passages fetched only for the results shown. It answers
 // the queries of ./ranking.ts as lunr would over the whole index, with the
 // same terms and scores, so the ranking is unchanged; it only has to be
-// asked again once the pieces a query needs have arrived.
+// asked again once the pieces a query needs have arrived. After a first
+// answer, `prefetch` fetches every document and every term's postings in
+// the background, so that later queries lack only their passages' text.
 import lunr from 'lunr';
 import type {SearchDocument, SearchResult, TypedIndex} from './searchIndex';
 
-/** One document holding a term: its key, lunr's score, its positions. */
-export type Posting = [key: number, score: number, positions: number[]];
+/** One document holding a term: its key and lunr's score. */
+export type Posting = [key: number, score: number];
+
+/**
+ * A term's postings from a postings piece (packed by scripts/lib/
+ * search-shards.mjs's `packedPostings`): by key, each as the step from the
+ * key before and lunr's score in thousandths.
+ */
+export function unpackedPostings(packed: number[]): Posting[] {
+  const list: Posting[] = [];
+  let key = 0;
+  for (let at = 0; at < packed.length; at += 2) {
+    key += packed[at]!;
+    list.push([key, packed[at + 1]! / 1000]);
+  }
+  return list;
+}
 
 export interface Manifest {
   /** How many pages the index holds. */
@@ -19,6 +37,10 @@ export interface Manifest {
   shardStarts: string[];
   /** How many text shards there are (`text-0.json` onwards). */
   texts: number;
+  /** How many term shards' postings each `postings-<n>.json` holds. */
+  shardsPerPostings: number;
+  /** How many postings pieces there are. */
+  postings: number;
 }
 
 /**
@@ -53,6 +75,30 @@ export interface TermShard {
 
 /** The theme's five document types. */
 const typeCount = 5;
+/** The types whose text comes from text shards: descriptions and passages. */
+const textTypes = new Set([2, 4]);
+
+/** lunr's pipeline as the theme's index ran it over each document's text. */
+const indexPipeline = new lunr.Pipeline();
+indexPipeline.add(lunr.trimmer, lunr.stopWordFilter, lunr.stemmer);
+
+/**
+ * Where each term stands in `text`, as lunr's builder recorded it: its
+ * tokens' [start, length], by the term the pipeline made of them.
+ */
+function termPositions(text: string): Map<string, number[][]> {
+  const positions = new Map<string, number[][]>();
+  for (const token of indexPipeline.run(lunr.tokenizer(text))) {
+    const term = token.toString();
+    const list = positions.get(term) ?? [];
+    positions.set(term, list);
+    list.push(
+      (token as lunr.Token & {metadata: {position: number[]}}).metadata
+        .position,
+    );
+  }
+  return positions;
+}
 
 /** What a round of answering still needs. */
 interface Needs {
@@ -83,16 +129,20 @@ export class ShardedIndex {
   /** Per type, its terms (sorted) and, once asked, their token set. */
   private readonly typeTerms: Set<string>[] = [];
   private readonly tokenSets: (lunr.TokenSet | undefined)[] = [];
-  /** Each term's documents, by type: key, score and positions as pairs. */
+  /** Each term's documents, by type: key and score. */
   private readonly postings = new Map<
     string,
-    Map<number, {key: number; score: number; positions: number[][]}[]>
+    Map<number, {key: number; score: number}[]>
   >();
+  /** Where each term stands in the passages and descriptions held, by key. */
+  private readonly positions = new Map<number, Map<string, number[][]>>();
+  private prefetching: Promise<void> | undefined;
   /** Counts the fetches that added documents (see `version`). */
   private added = 0;
   private readonly documents = new Map<number, HeldDocument>();
   private readonly loadedShards = new Map<number, Promise<void>>();
   private readonly loadedTexts = new Map<number, Promise<void>>();
+  private readonly heldTexts = new Set<number>();
   private needs: Needs = {exact: new Set(), loose: new Set()};
 
   constructor(
@@ -167,6 +217,19 @@ export class ShardedIndex {
    * description.
    */
   async fetchResultTexts(results: SearchResult[]): Promise<void> {
+    await Promise.all(
+      [...this.resultTextShards(results)].map((shard) => this.loadText(shard)),
+    );
+  }
+
+  /** Whether the texts the results show are all held. */
+  holdsTexts(results: SearchResult[]): boolean {
+    return [...this.resultTextShards(results)].every((shard) =>
+      this.heldTexts.has(shard),
+    );
+  }
+
+  private resultTextShards(results: SearchResult[]): Set<number> {
     const shards = new Set<number>();
     for (const result of results) {
       for (const document of [
@@ -179,7 +242,7 @@ export class ShardedIndex {
         }
       }
     }
-    await Promise.all([...shards].map((shard) => this.loadText(shard)));
+    return shards;
   }
 
   /** Adds documents, each taking its address from its page's title. */
@@ -204,27 +267,82 @@ export class ShardedIndex {
     }
   }
 
+  /**
+   * Fetches every document and every term's postings, side by side, once
+   * `idle` says no query is waiting for pieces of its own (unless already
+   * under way). Terms whose postings have come need no term shard; the
+   * queries answered meanwhile fetch theirs as before.
+   */
+  prefetch(idle: () => Promise<void> = async () => undefined): Promise<void> {
+    this.prefetching ??= (async () => {
+      await idle();
+      const documents = this.fetchJson('documents.json');
+      const pieces = Array.from({length: this.manifest.postings}, (_, piece) =>
+        this.fetchJson(`postings-${piece}.json`),
+      );
+      // The postings name documents: those come first.
+      this.add((await documents) as Record<string, StubDocument>, false);
+      await Promise.all(
+        pieces.map(async (loading, piece) => {
+          const packed = (await loading) as Record<string, number[]>;
+          this.addPostings(
+            Object.fromEntries(
+              Object.entries(packed).map(([term, list]) => [
+                term,
+                unpackedPostings(list),
+              ]),
+            ),
+          );
+          const first = piece * this.manifest.shardsPerPostings;
+          const end = Math.min(
+            first + this.manifest.shardsPerPostings,
+            this.manifest.shardStarts.length,
+          );
+          for (let shard = first; shard < end; shard += 1) {
+            this.loadedShards.set(shard, Promise.resolve());
+          }
+        }),
+      );
+    })();
+    // A failed download is tried again on a later answer.
+    this.prefetching.catch(() => {
+      this.prefetching = undefined;
+    });
+    return this.prefetching;
+  }
+
+  private addPostings(postings: TermShard['postings']) {
+    for (const [term, list] of Object.entries(postings)) {
+      const byType = new Map<number, {key: number; score: number}[]>();
+      for (const [key, score] of list) {
+        const ofType = byType.get(key % 8) ?? [];
+        byType.set(key % 8, ofType);
+        ofType.push({key, score});
+      }
+      this.postings.set(term, byType);
+    }
+  }
+
+  /** Where `term` stands in a held passage's or description's text. */
+  private positionsIn(key: number, term: string): number[][] {
+    const document = this.documents.get(key);
+    if (!textTypes.has(key % 8) || document?.t === undefined) {
+      return [];
+    }
+    let positions = this.positions.get(key);
+    if (!positions) {
+      positions = termPositions(document.t);
+      this.positions.set(key, positions);
+    }
+    return positions.get(term) ?? [];
+  }
+
   private loadShard(shard: number): Promise<void> {
     let loading = this.loadedShards.get(shard);
     if (!loading) {
       loading = this.fetchJson(`terms-${shard}.json`).then((json) => {
         const {postings, documents} = json as TermShard;
-        for (const [term, list] of Object.entries(postings)) {
-          const byType = new Map<
-            number,
-            {key: number; score: number; positions: number[][]}[]
-          >();
-          for (const [key, score, flat] of list) {
-            const positions: number[][] = [];
-            for (let at = 0; at < flat.length; at += 2) {
-              positions.push([flat[at]!, flat[at + 1]!]);
-            }
-            const ofType = byType.get(key % 8) ?? [];
-            byType.set(key % 8, ofType);
-            ofType.push({key, score, positions});
-          }
-          this.postings.set(term, byType);
-        }
+        this.addPostings(postings);
         this.add(documents, false);
       });
       loading.catch(() => this.loadedShards.delete(shard));
@@ -238,6 +356,7 @@ export class ShardedIndex {
     if (!loading) {
       loading = this.fetchJson(`text-${shard}.json`).then((json) => {
         this.add(json as Record<string, StubDocument>, true);
+        this.heldTexts.add(shard);
       });
       loading.catch(() => this.loadedTexts.delete(shard));
       this.loadedTexts.set(shard, loading);
@@ -289,11 +408,11 @@ export class ShardedIndex {
           (loose ? this.needs.loose : this.needs.exact).add(shard);
           continue;
         }
-        for (const {key, score, positions} of list.get(type) ?? []) {
+        for (const {key, score} of list.get(type) ?? []) {
           scores.set(key, (scores.get(key) ?? 0) + score / length);
           const data = metadata.get(key) ?? {};
           metadata.set(key, data);
-          data[term] = {t: {position: positions}};
+          data[term] = {t: {position: this.positionsIn(key, term)}};
         }
       }
     }
