@@ -15,8 +15,8 @@ import {
  *   creation `<resource>.created`; a move to a state that names a type of
  *   its own (`brand_store.ended`, or the one such type of a resource when
  *   the state is final, as `batch_stock.completed` is sent whatever the
- *   outcome) that type; any other change of a field but `updated_at`
- *   `<resource>.updated`. A type the release does not have, or had not yet
+ *   outcome) that type; any other change of a field but `updated_at` and
+ *   `last_synced_at` `<resource>.updated`. A type the release does not have, or had not yet
  *   added, sends nothing. A stock record's resource is `stock`.
  * - An event goes to each subscription that is `active` then, was created
  *   by then and lists its type then.
@@ -73,6 +73,13 @@ const secondAfter = (at: string) =>
 
 const testType = 'notification.test';
 
+/**
+ * Fields that keep time, not data: a change of these alone (a sync that
+ * found nothing to change, a count that confirmed the figure) sends no
+ * event, as it makes no entry in the change feed.
+ */
+const bookkeeping = new Set(['updated_at', 'last_synced_at']);
+
 const isSubscription = (key: string) => /^ntf_[A-Za-z0-9]+$/.test(key);
 
 /**
@@ -126,7 +133,7 @@ export function storyEvents(
       } else if (
         Object.keys({...before, ...after}).some(
           (field) =>
-            field !== 'updated_at' && !same(before[field], after[field]),
+            !bookkeeping.has(field) && !same(before[field], after[field]),
         )
       ) {
         const status = after.status;

@@ -23,9 +23,10 @@ const subscription = 'ntf_3Ja6Mr1';
 const attempts = [
   `${subscription}:evt_7Tb2Mh5Kq6:1`,
   `${subscription}:evt_6Dq2Mw8Hs4:1`,
+  `${subscription}:evt_3Pn7Kt5Vz1:1`,
+  `${subscription}:evt_9Ws4Bc6Jr2:1`,
   `${subscription}:evt_8Kp3Xd6Rm2:2`,
   `${subscription}:evt_8Kp3Xd6Rm2:1`,
-  `${subscription}:evt_5Gc8Rn1Tf3:1`,
 ];
 
 /** What each attempt shows, as the world holds it. */
@@ -57,6 +58,22 @@ const shown: Record<
     ok: true,
   },
   [attempts[2]!]: {
+    type: 'stock.updated',
+    time: '15:05',
+    attempt: '1',
+    code: '204',
+    ms: '158',
+    ok: true,
+  },
+  [attempts[3]!]: {
+    type: 'order.updated',
+    time: '15:05',
+    attempt: '1',
+    code: '204',
+    ms: '166',
+    ok: true,
+  },
+  [attempts[4]!]: {
     type: 'order.updated',
     time: '10:42',
     attempt: '2',
@@ -64,21 +81,13 @@ const shown: Record<
     ms: '214',
     ok: true,
   },
-  [attempts[3]!]: {
+  [attempts[5]!]: {
     type: 'order.updated',
     time: '10:41',
     attempt: '1',
     code: '503',
     ms: '96',
     ok: false,
-  },
-  [attempts[4]!]: {
-    type: 'order.created',
-    time: '10:30',
-    attempt: '1',
-    code: '204',
-    ms: '187',
-    ok: true,
   },
 };
 
@@ -99,7 +108,7 @@ export default function WebhookDeliveriesFigure(): ReactNode {
         <>
           The <strong>Deliveries</strong> tab of the Northwind ERP webhook,
           newest first: one event failed with a{' '}
-          <Fact of={`${attempts[3]}.status_code`}>503</Fact> and was delivered
+          <Fact of={`${attempts[5]}.status_code`}>503</Fact> and was delivered
           on the retry a minute later.
         </>
       }

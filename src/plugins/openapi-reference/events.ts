@@ -119,14 +119,33 @@ function worldChange(
   }
   const all = moments(object);
   const index = all.findIndex((moment) => moment.updated_at === at);
+  // A moment the world does not declare is one its story may tell.
+  const told = world.story.moments.get(key) ?? [];
+  const toldIndex = told.findIndex((moment) => moment.at === at);
+  if (index < 0 && toldIndex > 0) {
+    return fieldsChanged(
+      world,
+      told[toldIndex - 1]!.state,
+      told[toldIndex]!.state,
+      shown,
+    );
+  }
   if (index < 0) {
     return `cannot be checked: the world has no moment of ${key} at ${at}; declare it under ${key}'s earlier in ${path.relative(process.cwd(), world.file)}`;
   }
   if (index === 0) {
     return `cannot be checked: the world has no moment of ${key} before ${at}; declare the state it changed from under ${key}'s earlier in ${path.relative(process.cwd(), world.file)}`;
   }
-  const before = all[index - 1]!;
-  const after = all[index]!;
+  return fieldsChanged(world, all[index - 1]!, all[index]!, shown);
+}
+
+/** The fields a change made differ, among those an entry can name. */
+function fieldsChanged(
+  world: World,
+  before: Fields,
+  after: Fields,
+  shown: (field: string) => boolean,
+): {changed: string[]; before: Fields; after: Fields} {
   const factOnly = new Set(world.fact_fields ?? []);
   const changed = Object.keys(after).filter(
     (field) =>
