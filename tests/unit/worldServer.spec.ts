@@ -460,6 +460,20 @@ test('a filter that does not parse answers 422 invalid_filter; a field the list 
   ]);
 });
 
+/** A warehouse Northwind does not have yet, to create in a tab. */
+const yorkStore = {
+  name: 'York Store',
+  code: 'YRK',
+  type: 'retailer',
+  address: {
+    name: 'Northwind York',
+    line1: '3 Stonegate',
+    city: 'York',
+    postcode: 'YO1 8AW',
+    country: 'GB',
+  },
+};
+
 test('an ID the world does not hold answers 404', async () => {
   const send = await tab('2023-07');
   const response = send('retrieveOrder', {path: '/orders/ord_0Zz0Zz0'});
@@ -475,20 +489,7 @@ test('an ID the world does not hold answers 404', async () => {
   // Order NWSF-1027 is created on 6 May, after the world's now.
   expect(send('retrieveOrder', {path: '/orders/ord_3Hv6Pq9'}).status).toBe(404);
   // A new warehouse holds no stock: no stock record until one is set.
-  const york = send('createWarehouse', {
-    body: {
-      name: 'York Store',
-      code: 'YRK',
-      type: 'retailer',
-      address: {
-        name: 'Northwind York',
-        line1: '3 Stonegate',
-        city: 'York',
-        postcode: 'YO1 8AW',
-        country: 'GB',
-      },
-    },
-  }).json?.id;
+  const york = send('createWarehouse', {body: yorkStore}).json?.id;
   const path = `/stock/var_3Tn8Wq2/${String(york)}`;
   expect(send('retrieveStock', {path}).json?.detail).toBe(
     `No stock of var_3Tn8Wq2 in ${String(york)} exists in your company.`,
@@ -509,27 +510,15 @@ test('an ID the world does not hold answers 404', async () => {
 test('an Idempotency-Key reused for another request answers 409 idempotency_key_reused; the same request is replayed', async () => {
   const send = await tab('2023-07');
   const key = '0b7c1f2e-4a5d-4e6f-8a9b-1c2d3e4f5a6b';
-  const york = {
-    name: 'York Store',
-    code: 'YRK',
-    type: 'retailer',
-    address: {
-      name: 'Northwind York',
-      line1: '3 Stonegate',
-      city: 'York',
-      postcode: 'YO1 8AW',
-      country: 'GB',
-    },
-  };
   const first = send('createWarehouse', {
     headers: {'Idempotency-Key': key},
-    body: york,
+    body: yorkStore,
   });
   expect(first.status).toBe(201);
   expect(first.header('Idempotent-Replayed')).toBe('false');
   const again = send('createWarehouse', {
     headers: {'Idempotency-Key': key},
-    body: york,
+    body: yorkStore,
   });
   expect(again.status).toBe(201);
   expect(again.json).toEqual(first.json);
