@@ -103,6 +103,16 @@ test('each question’s section is a section of its page', () => {
   }
 });
 
+/** What a list of results says, to compare: where each leads, its score, passage and marks. */
+const answer = (results: SearchResult[]) =>
+  results.map(({document, score, snippet, marks, sectionTitle}) => ({
+    at: `${document.u}${document.h ?? ''}`,
+    score: score.toFixed(6),
+    snippet,
+    marks,
+    sectionTitle,
+  }));
+
 /**
  * The site reads the index in pieces (scripts/lib/search-shards.mjs,
  * src/theme/SearchBar/shardedIndex.ts): asked every question and the API
@@ -115,14 +125,6 @@ test('the index read in pieces answers as the whole index, fetching little', asy
   const folder = path.join(buildDir, name.replace(/\.json$/, ''));
   const synonyms = loadSynonyms();
   const whole = new Searcher(wrapIndexes(json), synonyms);
-  const answer = (results: SearchResult[]) =>
-    results.map(({document, score, snippet, marks, sectionTitle}) => ({
-      at: `${document.u}${document.h ?? ''}`,
-      score: score.toFixed(6),
-      snippet,
-      marks,
-      sectionTitle,
-    }));
   const queries = [
     ...questions.map(({q}) => q),
     ...apiNames,
@@ -214,14 +216,6 @@ test('after the background fetch, queries fetch only passages and answer as the 
     results.map(({document, score, sectionTitle}) => ({
       at: `${document.u}${document.h ?? ''}`,
       score: score.toFixed(6),
-      sectionTitle,
-    }));
-  const answer = (results: SearchResult[]) =>
-    results.map(({document, score, snippet, marks, sectionTitle}) => ({
-      at: `${document.u}${document.h ?? ''}`,
-      score: score.toFixed(6),
-      snippet,
-      marks,
       sectionTitle,
     }));
   const queries = [
