@@ -256,8 +256,11 @@ test.describe('local search', () => {
     const first = (await results(page).first().textContent()) ?? '';
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#[\w-]+$/);
-    const title = await page.getByRole('heading', {level: 1}).textContent();
-    expect(first.startsWith(title ?? '-')).toBe(true);
+    // The address changes before the page it names has loaded and shows.
+    const heading = page.getByRole('heading', {level: 1});
+    await expect
+      .poll(async () => first.startsWith((await heading.textContent()) ?? '-'))
+      .toBe(true);
   });
 
   // Readers' questions (tests/search/questions.yaml, every fourth) open the
