@@ -114,6 +114,21 @@ test('an edit to a spec file shows on the next reload', async ({page}) => {
   );
 });
 
+test('an edit to an example shows in the page’s code', async ({page}) => {
+  // The code travels in a list of its own (page-code.ts), which the page
+  // fetches here: the development server sends no HTML with it.
+  edit(
+    'openapi/openapi.yaml',
+    'examples: [One field is invalid.]',
+    'examples: [One field of the request is invalid.]',
+  );
+  await reloadUntil(
+    page,
+    `${base}/docs/api/introduction`,
+    '"detail": "One field of the request is invalid."',
+  );
+});
+
 test('an edit to an older release’s overlay shows on its page', async ({
   page,
 }) => {

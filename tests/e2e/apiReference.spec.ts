@@ -1,3 +1,4 @@
+import type {Page} from '@playwright/test';
 import {apiPages} from '../routes';
 import {spec} from '../support/openapi';
 import {expect, open, test} from '../support/fixtures';
@@ -10,6 +11,17 @@ const summariesOf = (tag: string) =>
   operations
     .filter(({operation}) => operation.tags[0] === tag)
     .map(({operation}) => operation.summary);
+
+/** From the orders page to Order items by the sidebar: a navigation in the browser. */
+async function toOrderItemsByLink(page: Page) {
+  await page
+    .getByRole('navigation', {name: 'Docs sidebar'})
+    .getByRole('link', {name: 'Order items', exact: true})
+    .click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(
+    /order items/i,
+  );
+}
 
 test.describe('API reference pages', () => {
   test('the chosen code-sample language carries over to another page', async ({
@@ -70,18 +82,45 @@ test.describe('API reference pages', () => {
     });
     await open(page, '/help/docs/api/order');
     // A client-side navigation loads the next page's chunks too.
-    await page
-      .getByRole('navigation', {name: 'Docs sidebar'})
-      .getByRole('link', {name: 'Order items', exact: true})
-      .click();
-    await expect(page.getByRole('heading', {level: 1})).toHaveText(
-      /order items/i,
-    );
+    await toOrderItemsByLink(page);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of await Promise.all(scripts)) {
       expect(script).not.toContain('x-lifecycle');
       expect(script).not.toContain('"operationId"');
     }
+  });
+
+  test('a page sends its code once: in its HTML when opened, fetched when reached by a link', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    const codeLists: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.text());
+      } else if (/\/assets\/code\//.test(response.url())) {
+        codeLists.push(response.url());
+      }
+    });
+    const firstSample = () =>
+      page.getByRole('code').filter({hasText: 'curl --request'}).first();
+    await open(page, '/help/docs/api/order');
+    await expect(firstSample()).toBeVisible();
+    // Hydration kept the highlighted code the HTML brought; no script has it.
+    const highlighted = await firstSample().innerHTML();
+    expect(highlighted).toContain('<span class="token');
+    expect(codeLists).toEqual([]);
+    for (const script of await Promise.all(scripts)) {
+      expect(script).not.toContain(highlighted);
+    }
+
+    await toOrderItemsByLink(page);
+    await expect(firstSample()).toBeVisible();
+    expect(await firstSample().innerHTML()).toContain('<span class="token');
+    // One list for the whole page, however many blocks it has.
+    expect(codeLists).toEqual([
+      expect.stringMatching(/\/assets\/code\/api-orders-orderItem\.\w+\.json$/),
+    ]);
   });
 });
 

@@ -15,6 +15,11 @@ import {
 import {publishedSpec} from './spec';
 import {languageScript, noScriptStyles, referenceStyles} from './styles';
 import {TryItModules, tryItFolder, writeTryIt} from './try-it';
+import {
+  pageCodeAlias,
+  pageCodeAliasTarget,
+  pageCodeAssetName,
+} from './page-code';
 
 /**
  * The remark plugin for the docs plugin's `beforeDefaultRemarkPlugins`,
@@ -86,6 +91,12 @@ export default function openapiReferencePlugin(
     },
     configureWebpack(_config, isServer) {
       return {
+        // A page's code: the list on the server, its loader in the browser.
+        resolve: {
+          alias: {
+            [pageCodeAlias]: pageCodeAliasTarget(generatedFilesDir, isServer),
+          },
+        },
         plugins: [
           new OneMessagePerMistake(),
           // The browser's Try it modules; the server renders no form.
@@ -111,6 +122,15 @@ export default function openapiReferencePlugin(
                   },
                 },
               ],
+            },
+            {
+              // The lists of the pages' code, fetched by address, filed
+              // with the build's other assets.
+              test: (file: string) =>
+                file.startsWith(pageCodeAliasTarget(generatedFilesDir, true)),
+              dependency: 'url',
+              type: 'asset/resource',
+              generator: {filename: pageCodeAssetName},
             },
           ],
         },

@@ -142,11 +142,16 @@ export function columns(main: RootContent[], aside: RootContent[]) {
 }
 
 /**
- * `import <name> from '<source>'` at the top of the page (MDX's ESM node,
- * with the syntax tree MDX compiles): a component only some pages use
- * travels with their chunks rather than the map every page loads.
+ * `import <name>, {<named>…} from '<source>'` at the top of the page (MDX's
+ * ESM node, with the syntax tree MDX compiles): a component or data only
+ * some pages use travels with their chunks rather than with what every page
+ * loads.
  */
-export function defaultImport(name: string, source: string): RootContent {
+export function esmImport(
+  source: string,
+  {name, named = []}: {name?: string; named?: string[]},
+): RootContent {
+  const identifier = (id: string) => ({type: 'Identifier' as const, name: id});
   const estree: Program = {
     type: 'Program',
     sourceType: 'module',
@@ -154,16 +159,32 @@ export function defaultImport(name: string, source: string): RootContent {
       {
         type: 'ImportDeclaration',
         specifiers: [
-          {type: 'ImportDefaultSpecifier', local: {type: 'Identifier', name}},
+          ...(name
+            ? [
+                {
+                  type: 'ImportDefaultSpecifier' as const,
+                  local: identifier(name),
+                },
+              ]
+            : []),
+          ...named.map((id) => ({
+            type: 'ImportSpecifier' as const,
+            imported: identifier(id),
+            local: identifier(id),
+          })),
         ],
         source: {type: 'Literal', value: source, raw: JSON.stringify(source)},
         attributes: [],
       },
     ],
   };
+  const specifiers = [
+    ...(name ? [name] : []),
+    ...(named.length > 0 ? [`{${named.join(', ')}}`] : []),
+  ].join(', ');
   return {
     type: 'mdxjsEsm',
-    value: `import ${name} from ${JSON.stringify(source)};`,
+    value: `import ${specifiers} from ${JSON.stringify(source)};`,
     data: {estree},
   };
 }

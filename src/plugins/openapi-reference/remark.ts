@@ -3,7 +3,8 @@ import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AuthoringError} from '../../model/authoringError';
 import {formatNumber, productNumbersPath} from '../../model/product-numbers';
 import {loadGrammars} from '../../prism/highlight';
-import {hasTryIt, tryItImport} from './render-operation';
+import {movePageCode} from './page-code';
+import {importUsedComponents} from './page-components';
 import {type MarkdownParser} from './mdast';
 import {releaseMarks} from './release-marks';
 import {loadApiModel, releaseSpec} from './model';
@@ -32,9 +33,9 @@ import {
  *   leaves the unit out; `format="words"` words a number, `"date"` a date).
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
- * reference's small components (`ApiCode`, `ApiSamples`, `ApiFieldLink`,
- * registered in src/theme/MDXComponents.tsx), so the spec never reaches
- * client code.
+ * reference's small components (`ApiCode`, `ApiSamples`, `ApiFieldLink`…),
+ * which the page imports (page-components.ts), and the page's code, which
+ * it sends once (page-code.ts), so the spec never reaches client code.
  */
 
 export interface ApiReferenceOptions {
@@ -203,8 +204,7 @@ export default function apiReferenceRemarkPlugin(options: ApiReferenceOptions) {
       );
       parent.children.splice(parent.children.indexOf(node), 1, ...replacement);
     }
-    if (hasTryIt(root.children)) {
-      root.children.unshift(tryItImport());
-    }
+    await movePageCode(root, options.siteDir, file.path ?? 'page');
+    importUsedComponents(root);
   };
 }

@@ -26,7 +26,6 @@ import {
   labelledTable,
   slug,
   columns,
-  defaultImport,
 } from './mdast';
 import {describe, inline, fieldHead, fieldTable} from './fields';
 
@@ -114,25 +113,11 @@ function requestSamples(spec: LoadedSpec, entry: OperationEntry) {
 
 /**
  * The Try it form of an operation (theme/TryIt), closed until the reader
- * opens it. Its page imports it (`tryItImport`), so only the pages that
- * show operations carry it.
+ * opens it. Its release is the page's (the form reads it from the docs
+ * version).
  */
-const tryItComponent = 'ApiTryIt';
-export const tryItImport = () =>
-  defaultImport(
-    tryItComponent,
-    '@site/src/plugins/openapi-reference/theme/TryIt',
-  );
-export const hasTryIt = (nodes: RootContent[]): boolean =>
-  nodes.some(
-    (node) =>
-      (node.type === 'mdxJsxFlowElement' && node.name === tryItComponent) ||
-      ('children' in node && hasTryIt(node.children as RootContent[])),
-  );
-
-/** Its release is the page's (the form reads it from the docs version). */
 function tryIt(entry: OperationEntry) {
-  return jsx(tryItComponent, {
+  return jsx('ApiTryIt', {
     operationId: entry.operation.operationId,
     summary: entry.operation.summary,
   });
