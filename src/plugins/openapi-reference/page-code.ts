@@ -4,6 +4,7 @@ import type {MdxJsxFlowElement} from 'mdast-util-mdx-jsx';
 import type {Expression, Program} from 'estree';
 import {GENERATED_FILES_DIR_NAME, generate} from '@docusaurus/utils';
 import {visit} from 'unist-util-visit';
+import {hashedFolder} from '../../model/deployment-facts.mjs';
 import {esmImport} from './mdast';
 
 /**
@@ -33,7 +34,7 @@ export const pageCodeAliasTarget = (
 ) => path.join(pageCodeFolder(generatedFilesDir), isServer ? 'data' : 'client');
 
 /** Where the build files each page's list, named after its page. */
-export const pageCodeAssetName = 'assets/code/[name].[contenthash:8][ext]';
+export const pageCodeAssetName = `${hashedFolder}/code/[name].[contenthash:8][ext]`;
 
 /** The page's code list as the page's components receive it. */
 const listName = 'apiCode';
