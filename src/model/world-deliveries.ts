@@ -1,10 +1,6 @@
 import type {JsonValue} from './openapi-types';
-import {
-  stateAt,
-  type ObjectKinds,
-  type Story,
-  type StoryStep,
-} from './world-story';
+import {snakeCase} from './snake-case';
+import {kindIn, stateAt, type Story, type StoryStep} from './world-story';
 
 /**
  * The events the world's story sends and the deliveries they make (issue
@@ -62,9 +58,6 @@ export interface Deliveries {
   problems: string[];
 }
 
-const snakeCase = (name: string) =>
-  name.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
-
 const same = (a: JsonValue | undefined, b: JsonValue | undefined) =>
   JSON.stringify(a) === JSON.stringify(b);
 
@@ -99,7 +92,7 @@ export function storyEvents(
       ? 'stock'
       : key.includes(':')
         ? undefined
-        : snakeCase(kindOf(story.kinds, key) ?? '');
+        : snakeCase(kindIn(story.kinds, key)?.name ?? '');
   const sent = (type: string, at: string) =>
     types.has(type) && (types.get(type) ?? '') <= at.slice(0, 10);
   const events: (StoryEvent & {order: number; own: boolean})[] = [];
@@ -165,10 +158,6 @@ export function storyEvents(
         a.object.localeCompare(b.object),
     )
     .map(({type, object, at}) => ({type, object, at}));
-}
-
-function kindOf(kinds: ObjectKinds, key: string): string | undefined {
-  return kinds[key.split('_')[0] ?? '']?.name;
 }
 
 /**

@@ -107,7 +107,10 @@ export interface ObjectKind {
 export type ObjectKinds = Readonly<Record<string, ObjectKind>>;
 
 /** The kind of an object by its key: `BrandStore` for `bst_6Nq2Rs8`; none for a stock line. */
-const kindIn = (kinds: ObjectKinds, key: string): ObjectKind | undefined =>
+export const kindIn = (
+  kinds: ObjectKinds,
+  key: string,
+): ObjectKind | undefined =>
   key.includes(':') ? undefined : kinds[key.split('_')[0] ?? ''];
 
 /** Verbs that name the state they move an object to. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {allExampleCases, type ExampleCase} from '../examples';
 import {allOperations} from '../../../model/operations';
 import {deref} from '../../../model/refs';
+import {snakeCase} from '../../../model/snake-case';
 import {where as whereIn} from '../../../model/yaml';
 import {
   type JsonValue,
@@ -294,10 +295,6 @@ export interface ObjectExample {
 }
 
 const prefixOf = (id: string) => id.split('_')[0]!;
-
-/** "OrderItem" → "order_item". */
-const snakeCase = (name: string) =>
-  name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /**
  * Whether a `*_ids` list holds objects of an example's kind: its IDs share

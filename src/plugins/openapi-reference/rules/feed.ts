@@ -17,6 +17,7 @@ import type {
   OperationEntry,
 } from '../../../model/openapi-types';
 import {deref, mergedSchema} from '../../../model/refs';
+import {snakeCase} from '../../../model/snake-case';
 import {locationOf, where} from '../../../model/yaml';
 import {allExampleCases, isBuilt} from '../examples';
 import {sampleRequest} from '../samples';
@@ -68,10 +69,6 @@ export interface WorldChange {
   changedFields?: string[];
 }
 
-/** `snake_case` of a schema's name: `BrandStore` is `brand_store`. */
-const snake = (name: string) =>
-  name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
 /**
  * The feed's kind of record of each world key: by the ID prefix of each
  * resource's object, or `stock` for a `variant:warehouse` key; undefined
@@ -84,7 +81,7 @@ function resourceNamer(
   const byPrefix = new Map<string, string>();
   let stock: string | undefined;
   for (const {name: objectSchema, schema, prefix} of resourceObjects(spec)) {
-    const name = snake(objectSchema);
+    const name = snakeCase(objectSchema);
     if (!kinds.includes(name)) {
       continue;
     }
