@@ -58,6 +58,25 @@ test.describe('API reference pages', () => {
     ).toBeVisible();
   });
 
+  test('a page reached by a link shows the chosen language in its pickers', async ({
+    page,
+  }) => {
+    await open(page, '/help/docs/api/order');
+    await page
+      .getByRole('combobox', {name: 'Language'})
+      .first()
+      .selectOption({label: 'Python'});
+    await toOrderItemsByLink(page);
+    for (const picker of await page
+      .getByRole('combobox', {name: 'Language'})
+      .all()) {
+      await expect(picker).toHaveValue('python');
+    }
+    await expect(
+      page.getByText('import requests', {exact: false}).first(),
+    ).toBeVisible();
+  });
+
   test('the published spec is the document the pages are built from', async ({
     request,
   }) => {

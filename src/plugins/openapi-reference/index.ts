@@ -38,7 +38,7 @@ export function apiReferenceRemark(siteDir: string) {
  * spec stops `npm start` and `npm run build` before any page compiles, with
  * one message naming its file and line; publishes each release's OpenAPI
  * document next to the pages that render it; writes the module of each
- * operation's Try it form (try-it.ts); adds the reference's client module
+ * operation's Try it form (try-it.ts); adds the reference's stylesheet
  * and head styles. The pages drawn from the model depend on its
  * files through model-dependencies-loader.cjs, so in development an edit to
  * one recompiles those pages, which load the new model (once for all of
@@ -75,7 +75,8 @@ export default function openapiReferencePlugin(
       );
     },
     getClientModules() {
-      return [path.join(__dirname, 'theme', 'client.ts')];
+      // Its behaviour loads with its components (theme/behaviour.ts).
+      return [path.join(__dirname, 'theme', 'styles.css')];
     },
     injectHtmlTags() {
       return {

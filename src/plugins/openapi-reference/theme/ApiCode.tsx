@@ -1,4 +1,5 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
+import './behaviour';
 
 /**
  * A page's highlighted code (see page-code.ts): on the server, the list of
@@ -51,7 +52,7 @@ function useCodeHtml(codes: PageCode, index: number) {
 /**
  * A code block of the API reference, static: its HTML was highlighted at
  * build time, so hydration neither tokenises it nor builds a node per token.
- * The copy button works through the reference's client module.
+ * The copy button works through theme/behaviour.ts.
  */
 export default function ApiCode({
   prism,

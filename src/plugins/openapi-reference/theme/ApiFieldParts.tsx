@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import './behaviour';
 
 /*
  * Native elements for the field lists. Written as `details` or `a` in the
@@ -40,7 +41,7 @@ export function ApiProblemExamples({
   );
 }
 
-/** A field's copy-link control: a plain in-page link, copied by the client module. */
+/** A field's copy-link control: a plain in-page link, copied by theme/behaviour.ts. */
 export function ApiFieldLink({
   id,
   name,

@@ -2,7 +2,7 @@
  * The request-sample languages and the reader's choice among them: kept in
  * localStorage, mirrored on `<html data-api-language>` (which CSS reads to
  * show that language's samples). Shared by the samples generator, the head
- * script, the client module and the tests; no Node code, so the client
+ * script, the reference's behaviour and the tests; no Node code, so the client
  * bundle can import it.
  */
 import {siteStorageKey} from '../../../lib/storage';

@@ -1,42 +1,31 @@
-// The API reference's only client code: the request-sample language picker,
-// the code copy buttons and the field copy-link controls, all by event
-// delegation, so no component of the reference holds state or hydrates work.
+// What the API reference does in the browser: the request-sample language
+// picker, the code copy buttons and the field copy-link controls, by event
+// delegation, so no component of the reference holds state or hydrates
+// work. The reference's components import it, so it loads with the pages
+// that show them (once; its listeners then serve every page), not with
+// every page of the site.
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import {
-  languageAttribute,
-  languageStorageKey,
-  sampleLanguages,
-} from './language';
-import './styles.css';
+import {languageAttribute, languageStorageKey} from './language';
 
 const pickerSelector = '.api-samples__select';
 const copyLinkSelector = '.api-field__anchor, .api-operation h2 > .hash-link';
 /** How long a copy control says "Copied". */
 const copiedMessageMs = 2000;
 
-/** The stored choice, if it is still one of the languages. */
-function storedLanguage(): string | undefined {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(languageStorageKey);
-  } catch {
-    return undefined;
+/**
+ * Shows the reader's language in a picker: the one on `<html>`, which the
+ * head script sets from storage before the first paint and a choice sets
+ * after it (CSS shows that language's samples). A picker without it keeps
+ * its own.
+ */
+export function showChosenLanguage(select: HTMLSelectElement | null): void {
+  const language = document.documentElement.getAttribute(languageAttribute);
+  if (
+    select &&
+    Array.from(select.options).some((option) => option.value === language)
+  ) {
+    select.value = language!;
   }
-  return sampleLanguages.find(({language}) => language === stored)?.language;
-}
-
-/** Shows `language` in every operation (CSS reads the attribute) and in every picker. */
-function showLanguage(language: string) {
-  document.documentElement.setAttribute(languageAttribute, language);
-  document
-    .querySelectorAll<HTMLSelectElement>(pickerSelector)
-    .forEach((select) => {
-      if (
-        Array.from(select.options).some((option) => option.value === language)
-      ) {
-        select.value = language;
-      }
-    });
 }
 
 function flagCopied(control: HTMLElement) {
@@ -53,9 +42,12 @@ function onChange(event: Event) {
     try {
       localStorage.setItem(languageStorageKey, select.value);
     } catch {
-      // Storage off: the choice holds for this page only.
+      // Storage off: the choice holds until the page is loaded again.
     }
-    showLanguage(select.value);
+    document.documentElement.setAttribute(languageAttribute, select.value);
+    document
+      .querySelectorAll<HTMLSelectElement>(pickerSelector)
+      .forEach(showChosenLanguage);
   }
 }
 
@@ -91,11 +83,4 @@ if (ExecutionEnvironment.canUseDOM) {
   document.addEventListener('change', onChange);
   document.addEventListener('click', onClick);
   window.addEventListener('beforeprint', openChildAttributes);
-}
-
-export function onRouteDidUpdate(): void {
-  const language = storedLanguage();
-  if (language) {
-    showLanguage(language);
-  }
 }
