@@ -55,8 +55,8 @@ export default function AppFrameFigure(): ReactNode {
           <strong>Orders</strong> and the other areas.
         </>,
         <>
-          The global search finds products, orders and customers in the current
-          company.
+          The global search finds the products, orders and customers the current
+          company can see: its own, and the catalogues of the brands it sells.
         </>,
         <>
           The bell counts unread notifications and opens the tray;{' '}

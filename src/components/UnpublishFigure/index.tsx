@@ -3,7 +3,7 @@ import AppFigure, {Control, Label, Marker, Tick, Unseen} from '../AppFigure';
 import styles from './styles.module.css';
 
 /**
- * The Unpublish from store dialog, opened from Catalogue → Products with the
+ * The Unpublish from store dialogue, opened from Catalogue → Products with the
  * Harbour Waxed Jacket ticked: the store, and what becomes of the listing in
  * Shopify, with the default chosen.
  */
@@ -30,7 +30,7 @@ export default function UnpublishFigure(): ReactNode {
       screen={['Catalogue', 'Products']}
       caption={
         <>
-          The <strong>Unpublish from store</strong> dialog for the ticked
+          The <strong>Unpublish from store</strong> dialogue for the ticked
           Harbour Waxed Jacket, with Northwind Shopify chosen and the default,{' '}
           <strong>Archive in Shopify</strong>, selected.
         </>
@@ -43,7 +43,7 @@ export default function UnpublishFigure(): ReactNode {
         </>,
         <>
           <strong>Unpublish</strong> applies it; <strong>Cancel</strong> closes
-          the dialog and changes nothing.
+          the dialogue and changes nothing.
         </>,
       ]}>
       <p className={styles.selection}>
