@@ -55,14 +55,7 @@ const attempts: {n: string; time: string; result: ReactNode}[] = [
   {
     n: '3',
     time: '11:06:06',
-    result: (
-      <>
-        Succeeded: description,{' '}
-        <Literal why="the example product's images">2</Literal> images,{' '}
-        <Literal why="the example product's attributes">3</Literal> attributes,
-        SEO title; kept retailer edit: SEO description
-      </>
-    ),
+    result: <>Succeeded: description; kept retailer edit: SEO description</>,
   },
 ];
 
@@ -91,8 +84,8 @@ export default function EnrichmentQueueFigure(): ReactNode {
         <>
           The open job&apos;s attempts, in the company&apos;s time zone (an hour
           ahead of UTC in October): the first two met a passing error and were
-          retried after the back-off; the third wrote every field but the
-          protected SEO description.
+          retried after the back-off; the third wrote the description and kept
+          the protected SEO description.
         </>,
       ]}>
       <p className={styles.toolbar}>
@@ -126,10 +119,8 @@ export default function EnrichmentQueueFigure(): ReactNode {
               <Fact of="var_3Tn8Wq2.sku">ALDF-HWJ-OLV-L</Fact>
             </code>
           </Cell>
-          <Cell label="Fields">
-            Description, Images, Attributes, SEO title, SEO description
-          </Cell>
-          <Cell label="Source">enrich all</Cell>
+          <Cell label="Fields">Description, SEO description</Cell>
+          <Cell label="Source">automatic</Cell>
           <Cell label="State">
             <Status tone="success">succeeded</Status>
           </Cell>
