@@ -32,7 +32,13 @@ let copy: string;
 
 test.beforeEach(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'world-story-'));
-  for (const folder of ['openapi/world', 'openapi/resources', 'src/data']) {
+  for (const folder of [
+    'openapi/world',
+    'openapi/resources',
+    'openapi/openapi.yaml',
+    'openapi/webhooks.yaml',
+    'src/data',
+  ]) {
     cpSync(path.join(siteDir, folder), path.join(copy, folder), {
       recursive: true,
     });
@@ -284,8 +290,8 @@ test('a step by someone who could not have done it is one line at the step', () 
   );
   // Tom Reid is Alder & Finch's: Northwind's subscription is not his to make.
   const subscription = plant(
-    'by: usr_2Bv8Nx4,\n      via: Settings → Webhooks,\n      object: ntf_5Mv8Qd2,',
-    'by: usr_5Hc3Lp9,\n      via: Settings → Webhooks,\n      object: ntf_5Mv8Qd2,',
+    'by: usr_2Bv8Nx4,\n      via: Settings → Webhooks,\n      object: ntf_5Mv8Qd2,\n      do: create,',
+    'by: usr_5Hc3Lp9,\n      via: Settings → Webhooks,\n      object: ntf_5Mv8Qd2,\n      do: create,',
   );
   expect(problems()).toEqual([
     `${at(subscription)}the step at 2023-04-12T09:58:12Z on ntf_5Mv8Qd2: usr_5Hc3Lp9 is of com_2Lp7Rv1, but ntf_5Mv8Qd2 is com_8HhT2kQ's. Correct the step.`,
@@ -357,5 +363,27 @@ test('a member who connects a store or creates a key is one line at each step', 
   expect(roles).toEqual([
     `${at(connect)}the step at 2023-04-12T10:02:15Z on str_7Qm3Xa9: usr_2Bv8Nx4 is "member" at 2023-04-12T10:02:15Z, and only an owner or admin connects a store. Correct the step.`,
     `${at(key)}the step at 2023-05-02T15:12:40Z on api_key:erp-sync: usr_2Bv8Nx4 is "member" at 2023-05-02T15:12:40Z, and only an owner or admin creates an API key. Correct the step.`,
+  ]);
+});
+
+test('a key or subscription on a release that had not shipped when it was made is one line at it', () => {
+  plant(
+    "api_release: '2023-01'\n      created_by: usr_5Hc3Lp9",
+    "api_release: '2023-07'\n      created_by: usr_5Hc3Lp9",
+  );
+  expect(problems()).toEqual([
+    expect.stringMatching(
+      /:\d+: api_key:price-fix is made on 2023-05-15 on release 2023-07, which shipped on 2023-07-31\. Give it the release that was the latest then\.$/,
+    ),
+  ]);
+});
+
+test('a subscription that lists an event type before the type was added is one line at the step', () => {
+  const line = plant(
+    'sale.created,\n              transfer.created,',
+    'sale.created,\n              batch_stock.completed,\n              transfer.created,',
+  );
+  expect(problems()).toEqual([
+    `${at(line)}ntf_5Mv8Qd2 lists batch_stock.completed at 2023-04-12T09:58:12Z, but the type was added on 2023-05-04 (x-added in openapi/webhooks.yaml). Add it in a step on or after that day.`,
   ]);
 });

@@ -15,6 +15,10 @@ import {
 import {stateAt} from '../../lib/world/lists';
 import {loadAppLabels} from '../../model/labels';
 import {actorProblems} from '../../model/world-actors';
+import {releaseProblems} from '../../model/world-releases';
+import {loadProductNumbers} from '../../model/product-numbers';
+import {releaseShipDays} from './release-days';
+import {webhooksFileName} from './spec';
 import {
   declaredMomentProblems,
   sellingProblem,
@@ -171,6 +175,19 @@ export function resourceKinds(siteDir: string): ObjectKinds {
   );
 }
 
+/** The day each webhook event type was added (`x-added` in webhooks.yaml), by type. */
+function webhookTypesAdded(siteDir: string): Map<string, string | undefined> {
+  const {webhooks = {}} = readYaml<{
+    webhooks?: Record<string, {post?: {'x-added'?: unknown}}>;
+  }>(path.join(siteDir, 'openapi', webhooksFileName));
+  return new Map(
+    Object.entries(webhooks).map(([type, item]) => {
+      const added = item.post?.['x-added'];
+      return [type, typeof added === 'string' ? added : undefined];
+    }),
+  );
+}
+
 /** The operation IDs of the spec's resource files, which a story step's `via` may name. */
 function resourceOperationIds(siteDir: string): Set<string> {
   const folder = path.join(siteDir, resourcesPath);
@@ -223,6 +240,15 @@ export function loadWorld(siteDir: string): World {
       file,
     ),
     ...declaredMomentProblems(world, story, file),
+    ...releaseProblems(
+      world,
+      story,
+      {
+        shipped: releaseShipDays(loadProductNumbers(siteDir)),
+        added: webhookTypesAdded(siteDir),
+      },
+      file,
+    ),
   ];
   if (storyProblems.length > 0) {
     throw new AuthoringError(
