@@ -15,8 +15,10 @@ import {where} from './yaml';
  *   an API key or connects a store (PRODUCT-DECISIONS, "Roles and prices"
  *   and "Settled after the fresh reads");
  * - `via` names what exists: a path of screens (`Settings → Webhooks`)
- *   whose every step is a declared label of the app, or an operation ID
- *   (`createDispatch`) of the spec.
+ *   whose every step is a declared label of the app, a label, an operation
+ *   ID (`createDispatch`) of the spec, a process the world declares (the
+ *   platforms' and the Hub's own work, such as `Shopify order sync`, or an
+ *   invitation's link) or an object of the world (a batch).
  */
 
 type Fields = Record<string, JsonValue>;
@@ -32,6 +34,10 @@ export interface ViaNames {
   labels: ReadonlySet<string>;
   /** The spec's operation IDs. */
   operationIds: ReadonlySet<string>;
+  /** What else a step may go through: the platforms' and the Hub's own work, an email's link (world.yaml, `processes`). */
+  processes: ReadonlySet<string>;
+  /** The world's objects (a step may go through one, such as a batch). */
+  objects: ReadonlySet<string>;
 }
 
 const companyOf = (fields: Fields | undefined) =>
@@ -53,9 +59,16 @@ function viaProblem(via: string, names: ViaNames): string | undefined {
       ? `its via "${via}" has ${unknown.map((part) => `"${part}"`).join(', ')}, which src/data/app-labels.yaml does not declare as a screen label`
       : undefined;
   }
-  return isOperationId(via) && !names.operationIds.has(via)
-    ? `its via "${via}" is no operation ID of the spec`
-    : undefined;
+  if (isOperationId(via)) {
+    return names.operationIds.has(via)
+      ? undefined
+      : `its via "${via}" is no operation ID of the spec`;
+  }
+  return names.labels.has(via) ||
+    names.processes.has(via) ||
+    names.objects.has(via)
+    ? undefined
+    : `its via "${via}" is no screen label (src/data/app-labels.yaml), process of the world (processes in world.yaml) or object of the world`;
 }
 
 /** Why the step's actor could not have done it, or nothing. */

@@ -299,13 +299,16 @@ test('a step by someone who could not have done it is one line at the step', () 
   ]);
 });
 
-test("a step's via that names no screen label or operation is one line at the step", () => {
+test("a step's via that names no screen label, operation or process is one line at the step", () => {
   const label = plant(
     'via: Files → Upload file,\n      object: fil_5Hy8Cd3,',
     'via: Files → Upload,\n      object: fil_5Hy8Cd3,',
   );
   const operation = plant('via: retryDispatch,', 'via: redoDispatch,');
+  // A screen's button, named alone, that the app does not have.
+  const process = plant('via: Match to variant,', 'via: Match to variants,');
   expect(problems()).toEqual([
+    `${at(process)}the step at 2023-05-02T14:20:15Z on hvr_1Uc9Bk6: its via "Match to variants" is no screen label (src/data/app-labels.yaml), process of the world (processes in world.yaml) or object of the world. Correct the step.`,
     `${at(label)}the step at 2023-05-04T13:58:02Z on fil_5Hy8Cd3: its via "Files → Upload" has "Upload", which src/data/app-labels.yaml does not declare as a screen label. Correct the step.`,
     `${at(operation)}the step at 2023-05-04T15:10:00Z on dsp_4Ka8Yr2: its via "redoDispatch" is no operation ID of the spec. Correct the step.`,
   ]);

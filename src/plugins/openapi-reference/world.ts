@@ -87,6 +87,8 @@ const worldSchema = z.strictObject({
   objects: z.record(z.string(), worldObjectSchema),
   /** Fields of moments that are facts for pages, not fields of the API (`sendable`). */
   fact_fields: z.array(z.string()).optional(),
+  /** What else a step may go through (its `via`): the platforms' and the Hub's own work, an email's link. */
+  processes: z.array(z.string()),
   /** What happened, step by step: the story the moments are computed from. */
   happened: z.array(storyStepSchema),
 });
@@ -236,6 +238,8 @@ export function loadWorld(siteDir: string): World {
       {
         labels: loadAppLabels(siteDir).hub,
         operationIds: resourceOperationIds(siteDir),
+        processes: new Set(world.processes),
+        objects: new Set(Object.keys(world.objects)),
       },
       file,
     ),
