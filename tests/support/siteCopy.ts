@@ -36,3 +36,23 @@ export function copySite(prefix: string): string {
   );
   return copy;
 }
+
+/** What the sample world is read from (loadWorld): the world, the spec's resources and webhooks, its root (for the product numbers it points into) and the data files. */
+const worldSources = [
+  'openapi/world',
+  'openapi/resources',
+  'openapi/openapi.yaml',
+  'openapi/webhooks.yaml',
+  'src/data',
+];
+
+/** A new folder holding what the sample world is read from, for a test to plant a mistake in. */
+export function copyWorldSources(prefix: string): string {
+  const copy = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const source of worldSources) {
+    cpSync(path.join(siteDir, source), path.join(copy, source), {
+      recursive: true,
+    });
+  }
+  return copy;
+}

@@ -1,13 +1,7 @@
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {copyWorldSources} from '../support/siteCopy';
 import {loadProductNumbers} from '../../src/model/product-numbers';
 import {
   eventDates,
@@ -219,19 +213,8 @@ test('an update of an object the world does not know cannot pass unchecked', asy
 
 /** The sample world of a copy of the site, with `from` replaced by `to` in world.yaml each time. */
 function plantedWorld(changes: [from: string, to: string][]) {
-  const copy = mkdtempSync(path.join(tmpdir(), 'events-world-'));
+  const copy = copyWorldSources('events-world-');
   try {
-    for (const folder of [
-      'openapi/world',
-      'openapi/resources',
-      'openapi/openapi.yaml',
-      'openapi/webhooks.yaml',
-      'src/data',
-    ]) {
-      cpSync(path.join(siteDir, folder), path.join(copy, folder), {
-        recursive: true,
-      });
-    }
     const file = path.join(copy, worldPath);
     let text = readFileSync(file, 'utf8');
     for (const [from, to] of changes) {

@@ -1,13 +1,7 @@
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
+import {copyWorldSources} from '../support/siteCopy';
 import {AuthoringError} from '../../src/model/authoringError';
 import {stateAt, tellStory} from '../../src/model/world-story';
 import {
@@ -31,18 +25,7 @@ const worldFile = path.join(siteDir, worldPath);
 let copy: string;
 
 test.beforeEach(() => {
-  copy = mkdtempSync(path.join(tmpdir(), 'world-story-'));
-  for (const folder of [
-    'openapi/world',
-    'openapi/resources',
-    'openapi/openapi.yaml',
-    'openapi/webhooks.yaml',
-    'src/data',
-  ]) {
-    cpSync(path.join(siteDir, folder), path.join(copy, folder), {
-      recursive: true,
-    });
-  }
+  copy = copyWorldSources('world-story-');
 });
 test.afterEach(() => rmSync(copy, {recursive: true, force: true}));
 
