@@ -107,7 +107,7 @@ test('a drawn screen of the app is its caption and key in the Markdown copy', ()
     expect(read(markdownFile(route)), route).not.toMatch(/^Screen: /m);
   }
   const sync = read(markdownFile('/help/docs/shopify-connect/sync-products'));
-  expect(sync).toContain('dialog for the ticked Harbour Waxed Jacket');
+  expect(sync).toContain('dialogue for the ticked Harbour Waxed Jacket');
   expect(sync).toMatch(/^1\. The store to take the product off\./m);
 });
 
