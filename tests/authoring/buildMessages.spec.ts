@@ -172,8 +172,10 @@ test('a story step that breaks a rule of the product stops the build with one li
   ]);
 });
 
-test('an event dated before its type existed stops the build with one line at its example', () => {
-  // brand_store.created, added on 12 September 2023, said to come in December.
+test('an event type listed before it existed stops the build with one line at the step', () => {
+  // brand_store.created, added on 12 September 2023, said to come in
+  // December: Alder & Finch's subscription lists it from 12 September (the
+  // event examples dated before it are checked by tests/unit/events.spec.ts).
   const {printed} = buildWithEdits([
     'openapi/webhooks.yaml',
     "x-added: '2023-09-12'\n      operationId: brandStoreCreatedEvent",
@@ -181,7 +183,7 @@ test('an event dated before its type existed stops the build with one line at it
   ]);
   expect(printed).toEqual([
     expect.stringMatching(
-      /^AuthoringError: .*openapi\/webhooks\.yaml:\d+: brand_store\.created is dated 2023-\d\d-\d\dT[\d:]+Z, before the type was added on 2023-12-01/,
+      /^AuthoringError: .*openapi\/world\/world\.yaml:\d+: ntf_2Wd5Kf8 lists brand_store\.created at 2023-09-12T09:30:00Z, but the type was added on 2023-12-01/,
     ),
   ]);
 });
