@@ -18,6 +18,20 @@ export interface ReleaseDays {
 
 const day = (moment: string) => moment.slice(0, 10);
 
+/** The day each webhook event type was added (its `x-added`), by type, from a document's `webhooks`. */
+export function typesAdded(
+  webhooks: Readonly<Record<string, {post?: object}>> = {},
+): Map<string, string | undefined> {
+  return new Map(
+    Object.entries(webhooks).map(([type, item]) => {
+      const added = (item.post as {'x-added'?: unknown} | undefined)?.[
+        'x-added'
+      ];
+      return [type, typeof added === 'string' ? added : undefined];
+    }),
+  );
+}
+
 export function releaseProblems(
   world: StoryWorld,
   story: Story,

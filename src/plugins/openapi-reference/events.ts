@@ -4,6 +4,7 @@ import {apiReleases} from './releases';
 import type {JsonValue, LoadedSpec, Schema} from '../../model/openapi-types';
 import {locationOf, where} from '../../model/yaml';
 import {fieldsAt} from '../../lib/world/lists';
+import {typesAdded} from '../../model/world-releases';
 import {allOperations} from '../../model/operations';
 import {
   storyDeliveries,
@@ -82,18 +83,6 @@ const day = (moment: string) => moment.slice(0, 10);
 /** Event types whose `changed_fields` list what changed; the others list none. */
 const listsChanges = (type: string) =>
   type.endsWith('.updated') || type === 'price_change.applied';
-
-/** The day each webhook event type was added (`x-added`), by type. */
-function typesAdded(checked: LoadedSpec): Map<string, string | undefined> {
-  return new Map(
-    Object.entries(checked.document.webhooks ?? {}).map(([type, item]) => {
-      const added = (item.post as {'x-added'?: unknown} | undefined)?.[
-        'x-added'
-      ];
-      return [type, typeof added === 'string' ? added : undefined];
-    }),
-  );
-}
 
 /** The world's moments of an object, oldest first, each with its `updated_at`. */
 function moments(object: WorldObject): Fields[] {
@@ -480,7 +469,7 @@ export function eventSampleProblems(
   checked: LoadedSpec,
   dates: EventDates,
 ): string[] {
-  const added = typesAdded(checked);
+  const added = typesAdded(checked.document.webhooks);
   const visit = (item: JsonValue): string[] => {
     if (item === null || typeof item !== 'object') {
       return [];
@@ -669,7 +658,7 @@ export function eventProblems(
   dates: EventDates,
   fallbackFile: string,
 ): {problems: string[]; counts: EventCounts} {
-  const added = typesAdded(checked);
+  const added = typesAdded(checked.document.webhooks);
   const found: {value: JsonObject; here: object; kind: string}[] = [];
   const seen = new Set<object>();
   const visit = (value: JsonValue, writtenIn: object) => {

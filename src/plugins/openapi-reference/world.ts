@@ -15,7 +15,7 @@ import {
 import {stateAt} from '../../lib/world/lists';
 import {loadAppLabels} from '../../model/labels';
 import {actorProblems} from '../../model/world-actors';
-import {releaseProblems} from '../../model/world-releases';
+import {releaseProblems, typesAdded} from '../../model/world-releases';
 import {loadProductNumbers} from '../../model/product-numbers';
 import {releaseShipDays} from './release-days';
 import {webhooksFileName} from './spec';
@@ -178,17 +178,12 @@ export function resourceKinds(siteDir: string): ObjectKinds {
 }
 
 /** The day each webhook event type was added (`x-added` in webhooks.yaml), by type. */
-function webhookTypesAdded(siteDir: string): Map<string, string | undefined> {
-  const {webhooks = {}} = readYaml<{
-    webhooks?: Record<string, {post?: {'x-added'?: unknown}}>;
-  }>(path.join(siteDir, 'openapi', webhooksFileName));
-  return new Map(
-    Object.entries(webhooks).map(([type, item]) => {
-      const added = item.post?.['x-added'];
-      return [type, typeof added === 'string' ? added : undefined];
-    }),
+const webhookTypesAdded = (siteDir: string) =>
+  typesAdded(
+    readYaml<{webhooks?: Record<string, {post?: object}>}>(
+      path.join(siteDir, 'openapi', webhooksFileName),
+    ).webhooks,
   );
-}
 
 /** The operation IDs of the spec's resource files, which a story step's `via` may name. */
 function resourceOperationIds(siteDir: string): Set<string> {
