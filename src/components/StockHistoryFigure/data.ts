@@ -70,7 +70,7 @@ export const history: Entry[] = [
   },
   {
     at: '2023-05-04T09:30:05Z',
-    from: '2023-05-04T07:00:41Z',
+    from: '2023-05-04T08:47:15Z',
     time: '4 May 2023, 10:30',
     actor: 'Northwind Shopify (connector)',
     fields: [
