@@ -38,6 +38,7 @@ import type {RequestValidator} from './request-samples';
 import {checkPage, type PageToCheck} from './rules';
 import {sampleLanguageProblems} from './sample-languages';
 import {worldFactProblems} from './world-facts';
+import {worldSequenceProblems} from './world-sequences';
 
 /** A page (a doc of any instance and version, or a blog post) as the content rules read it. */
 export type Page = PageToCheck & LinkSource & {day?: string};
@@ -164,6 +165,13 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       guideTableProblems(page.file, page.source, world),
+  },
+  {
+    name: "a worked sequence of the world's figures hides no change",
+    reads: 'each page, the sample world and its story',
+    on: 'page',
+    problems: (page, {world}) =>
+      worldSequenceProblems(page.file, page.source, world),
   },
   {
     name: 'bold labels are declared',

@@ -23,12 +23,12 @@ const months =
   'January|February|March|April|May|June|July|August|September|October|November|December';
 
 /** Whether a row's first cell is a step's date or time: a worked sequence. */
-const isStep = (cell: string) =>
+export const isStep = (cell: string) =>
   /format="(time|date)"/.test(cell) ||
   new RegExp(`^\\s*\\|?\\s*\\d{1,2} (${months})\\b`).test(cell);
 
 /** Whether a header's first cell names the steps of a worked sequence. */
-const headsSteps = (cell: string) => /^\s*\|?\s*Step\s*$/i.test(cell);
+export const headsSteps = (cell: string) => /^\s*\|?\s*Step\s*$/i.test(cell);
 
 /** Whether a fact names a field that changes: one of its object's moments declares it. */
 function changes(world: World, fact: string): boolean {
