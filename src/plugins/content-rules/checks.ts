@@ -33,6 +33,7 @@ import {feedSampleProblems} from './feed-samples';
 import {figureProblems, type FigureSources} from './figures';
 import {filterProblems} from './filters';
 import {guideTableProblems} from './guide-tables';
+import {listSampleProblems} from './list-samples';
 import {brokenLinks, type LinkSource, type SiteAddresses} from './links';
 import type {RequestValidator} from './request-samples';
 import {checkPage, type PageToCheck} from './rules';
@@ -145,6 +146,19 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, context) =>
       feedSampleProblems(
+        page.file,
+        page.source,
+        context.specOf(context.releaseOf(page)),
+        context.world,
+      ),
+  },
+  {
+    name: "samples of a list are the sample world's answer to their request",
+    reads:
+      "each page's request sample of a list and the page after it, its release's document, the sample world",
+    on: 'page',
+    problems: (page, context) =>
+      listSampleProblems(
         page.file,
         page.source,
         context.specOf(context.releaseOf(page)),

@@ -43,7 +43,7 @@ import {objectAtNowProblems, worldKey, type World} from '../world';
 const limitParameterName = 'limit';
 
 /** What a list operation's sample asks, as the check reads it. */
-interface ListRequest {
+export interface ListRequest {
   limit: number;
   filter?: string;
   expression: Expression | null;
@@ -77,14 +77,15 @@ function listOrder(
   );
 }
 
-/** What the page's sample of a list sends. */
-function listRequest(
-  spec: LoadedSpec,
+/** What a sample of a list sends: its query, and its path's values. */
+export function listRequest(
   entry: OperationEntry,
+  query: [string, string][],
+  pathValues: string[],
 ): ListRequest | string {
-  const url = new URL(sampleRequest(spec.document, entry).url);
-  const query = [...url.searchParams];
-  const filter = url.searchParams.get(filterParameterName) ?? undefined;
+  const valueOf = (name: string) =>
+    query.find(([sent]) => sent === name)?.[1];
+  const filter = valueOf(filterParameterName);
   const parsed = filter === undefined ? undefined : parseQuery(filter);
   if (parsed && !parsed.ok) {
     return `sends the filter ${filter}, which does not parse: ${parsed.error.message}`;
@@ -93,7 +94,7 @@ function listRequest(
     ({name}) => name === limitParameterName,
   );
   const limit = Number(
-    url.searchParams.get(limitParameterName) ?? limitParameter?.schema?.default,
+    valueOf(limitParameterName) ?? limitParameter?.schema?.default,
   );
   return {
     limit,
@@ -107,11 +108,24 @@ function listRequest(
           cursorParameterName,
         ].includes(name),
     ),
-    cursor: url.searchParams.get(cursorParameterName) ?? undefined,
-    pathValues: entry.parameters
+    cursor: valueOf(cursorParameterName),
+    pathValues,
+  };
+}
+
+/** What the document's own sample of a list sends: its parameters' examples. */
+function specListRequest(
+  spec: LoadedSpec,
+  entry: OperationEntry,
+): ListRequest | string {
+  const url = new URL(sampleRequest(spec.document, entry).url);
+  return listRequest(
+    entry,
+    [...url.searchParams],
+    entry.parameters
       .filter((parameter) => parameter.in === 'path')
       .map((parameter) => String(parameter.example)),
-  };
+  );
 }
 
 /** The request as a reader would say it: its filter and parameters, and its limit. */
@@ -306,6 +320,90 @@ export function itemSchemaOf(
 }
 
 /**
+ * The first difference between a page of a list and the world's answer to
+ * its request at a moment: `setup` when the list cannot be asked (its
+ * request or its declaration), `page` for the page itself.
+ */
+export function listPageProblem(
+  spec: LoadedSpec,
+  world: World,
+  entry: OperationEntry,
+  request: ListRequest | string,
+  page: Fields,
+  at: number,
+): {setup: string} | {page: string} | undefined {
+  const order =
+    typeof request === 'string' ? request : listOrder(entry, request);
+  const itemSchema = itemSchemaOf(spec, entry);
+  if (typeof request === 'string') {
+    return {setup: request};
+  }
+  if (typeof order === 'string') {
+    return {setup: order};
+  }
+  if (!itemSchema) {
+    return {setup: 'has no data[] to list'};
+  }
+  const kind = listKind(spec, itemSchema, request.pathValues);
+  if (typeof kind === 'string') {
+    return {setup: kind};
+  }
+  const data = Array.isArray(page.data) ? page.data.filter(isObject) : [];
+  const listed = new Map(
+    data.flatMap((item) => {
+      const key = kind.keyOf(item);
+      return key ? [[key, item] as const] : [];
+    }),
+  );
+  const {candidates, problem} = worldAnswerTo(
+    world,
+    entry,
+    kind,
+    request,
+    order,
+    at,
+    listed,
+  );
+  const found =
+    problem ?? pageProblem(world, page, kind, candidates, request, order, at);
+  return found === undefined ? undefined : {page: found};
+}
+
+/**
+ * The list operation of a document that a request's path calls
+ * (`/notifications/ntf_3Ja6Mr1/deliveries`), with the values of its path's
+ * parameters, or undefined when it calls no list.
+ */
+export function listOperationOf(
+  spec: LoadedSpec,
+  path: string,
+): {entry: OperationEntry; pathValues: string[]} | undefined {
+  for (const entry of operationsOf(
+    spec.document,
+    Object.keys(spec.document.paths),
+  )) {
+    if (entry.method !== 'get' || !pagesWithCursor(entry)) {
+      continue;
+    }
+    const pattern = new RegExp(
+      `^${entry.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`,
+    );
+    const match = pattern.exec(path);
+    if (match) {
+      return {entry, pathValues: match.slice(1)};
+    }
+  }
+  return undefined;
+}
+
+/** Whether an operation pages with a cursor in its query: a list. */
+const pagesWithCursor = (entry: OperationEntry) =>
+  entry.parameters.some(
+    ({name, in: location}) =>
+      name === cursorParameterName && location === 'query',
+  );
+
+/**
  * Every list example of a release's document that is not the world's
  * answer to its sample's request, one line per example at its file and
  * line: the first difference.
@@ -318,14 +416,7 @@ export function listProblems(
 ): string[] {
   const at = instant(world.now);
   return operationsOf(spec.document, Object.keys(spec.document.paths))
-    .filter(
-      (entry) =>
-        entry.method === 'get' &&
-        entry.parameters.some(
-          ({name, in: location}) =>
-            name === cursorParameterName && location === 'query',
-        ),
-    )
+    .filter((entry) => entry.method === 'get' && pagesWithCursor(entry))
     .flatMap((entry) => {
       const response = deref(spec.document, entry.operation.responses['200']!);
       const media = response.content?.['application/json'];
@@ -339,61 +430,27 @@ export function listProblems(
           locationOf(value) ? value : (media ?? entry.operation),
           fallbackFile,
         );
-      const request = listRequest(spec, entry);
-      const order =
-        typeof request === 'string' ? request : listOrder(entry, request);
-      const itemSchema = itemSchemaOf(spec, entry);
-      if (
-        typeof request === 'string' ||
-        typeof order === 'string' ||
-        !itemSchema
-      ) {
-        const why =
-          typeof request === 'string'
-            ? request
-            : typeof order === 'string'
-              ? order
-              : 'has no data[] to list';
-        return [`${line(entry.operation)}: ${named} ${why}.`];
-      }
-      if (request.cursor !== undefined) {
+      const request = specListRequest(spec, entry);
+      if (typeof request !== 'string' && request.cursor !== undefined) {
         return [
           `${line(entry.operation)}: the sample of ${named} sends cursor=${request.cursor}, but its example is a first page, which sends no cursor. Remove the cursor parameter's example.`,
         ];
-      }
-      const kind = listKind(spec, itemSchema, request.pathValues);
-      if (typeof kind === 'string') {
-        return [`${line(entry.operation)}: ${named} ${kind}.`];
       }
       const pages =
         examples.length > 0
           ? examples.map((example) => example.value)
           : [fallback?.example.value];
-      return pages.filter(isObject).flatMap((page) => {
-        const data = Array.isArray(page.data) ? page.data.filter(isObject) : [];
-        const listed = new Map(
-          data.flatMap((item) => {
-            const key = kind.keyOf(item);
-            return key ? [[key, item] as const] : [];
-          }),
-        );
-        const {candidates, problem} = worldAnswerTo(
-          world,
-          entry,
-          kind,
-          request,
-          order,
-          at,
-          listed,
-        );
-        const found =
-          problem ??
-          pageProblem(world, page, kind, candidates, request, order, at);
-        return found
-          ? [
-              `${line(page)}: the example of ${named} ${found}. Make the example the world's answer, or change its request or the world.`,
-            ]
-          : [];
+      // A list that cannot be asked is one line, however many examples it has.
+      const problems = pages.filter(isObject).flatMap((page) => {
+        const found = listPageProblem(spec, world, entry, request, page, at);
+        return found === undefined
+          ? []
+          : 'setup' in found
+            ? [`${line(entry.operation)}: ${named} ${found.setup}.`]
+            : [
+                `${line(page)}: the example of ${named} ${found.page}. Make the example the world's answer, or change its request or the world.`,
+              ];
       });
+      return [...new Set(problems)];
     });
 }
