@@ -15,7 +15,7 @@ import styles from './styles.module.css';
 /**
  * The Enrichment queue tab of Northwind Visualsoft with the queue guide's
  * example job open: the Harbour Waxed Jacket, written on the third attempt
- * after Visualsoft answered 503 twice. Enrichment jobs are the guides' own
+ * after Visualsoft answered Service Unavailable twice. Enrichment jobs are the guides' own
  * (the API has none), so the job's figures are the guide's, marked as such;
  * the product and its SKUs are the sample world's.
  */
@@ -35,22 +35,12 @@ const attempts: {n: string; time: string; result: ReactNode}[] = [
   {
     n: '1',
     time: '11:00:05',
-    result: (
-      <>
-        Visualsoft unavailable (
-        <Literal why="Visualsoft's HTTP status">503</Literal>); queued for retry
-      </>
-    ),
+    result: <>Visualsoft unavailable (Service Unavailable); queued for retry</>,
   },
   {
     n: '2',
     time: '11:01:05',
-    result: (
-      <>
-        Visualsoft unavailable (
-        <Literal why="Visualsoft's HTTP status">503</Literal>); queued for retry
-      </>
-    ),
+    result: <>Visualsoft unavailable (Service Unavailable); queued for retry</>,
   },
   {
     n: '3',
