@@ -37,7 +37,8 @@ function Sku({variant, children}: {variant: string; children: string}) {
 const listings: {
   name: string;
   ticked: boolean;
-  skus: ReactNode;
+  /** The SKUs on the listing. */
+  codes: ReactNode;
   /** The brand product it matches, if it carries a brand SKU. */
   product?: ReactNode;
   match: ReactNode;
@@ -45,7 +46,7 @@ const listings: {
   {
     name: 'Harbour Jacket – Olive',
     ticked: true,
-    skus: (
+    codes: (
       <>
         <Sku variant="var_3Tn8Wq1">ALDF-HWJ-OLV-M</Sku>
         <Sku variant="var_3Tn8Wq2">ALDF-HWJ-OLV-L</Sku>
@@ -63,7 +64,7 @@ const listings: {
   {
     name: 'Harbour Waxed Jacket (old listing)',
     ticked: false,
-    skus: <code>aldf-hwj-olv-m</code>,
+    codes: <code>aldf-hwj-olv-m</code>,
     product: jacket,
     match: (
       <>
@@ -75,7 +76,7 @@ const listings: {
   {
     name: 'Northwind Gift Card',
     ticked: false,
-    skus: (
+    codes: (
       <code>
         NW-GIFT-
         <Literal why="a BigCommerce SKU of the retailer's own gift card, not in the Hub's world">
@@ -142,7 +143,7 @@ export default function ListingsTabFigure(): ReactNode {
         </span>
       </p>
       <Grid label="Listings" columns={styles.columns} header={header}>
-        {listings.map(({name, ticked, skus, product, match}) => (
+        {listings.map(({name, ticked, codes, product, match}) => (
           <Row key={name} highlight={ticked}>
             <Cell label="Listing">
               <strong>
@@ -150,7 +151,7 @@ export default function ListingsTabFigure(): ReactNode {
                 {name}
               </strong>
             </Cell>
-            <Cell label="SKUs on the listing">{skus}</Cell>
+            <Cell label="SKUs on the listing">{codes}</Cell>
             <Cell label="Brand product">{product ?? 'None'}</Cell>
             <Cell label="Match">{match}</Cell>
           </Row>
