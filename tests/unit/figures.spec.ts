@@ -1,6 +1,8 @@
+import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {figureProblems} from '../../src/plugins/content-rules/figures';
+import {countedLiteralProblems} from '../../src/plugins/content-rules/figure-literals';
 import {loadAppLabels} from '../../src/model/labels';
 import {loadProductNumbers} from '../../src/model/product-numbers';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
@@ -117,6 +119,30 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     `${where}: <ProductNumber name="enrichment_quota_share_percent"> shows "75%", but src/data/product-numbers.yaml declares "80%".`,
   ],
   [
+    // The order's line is drawn, so its quantity, at any moment, is a
+    // <Fact>, however small.
+    'a literal holding a value the world holds for a drawn object',
+    {
+      drawn:
+        '<code><span data-world="oit_8Gm4Rt2">oit_8Gm4Rt2</span></code> × <span data-literal="the units the customer ordered">1</span>',
+    },
+    `${where}: <Literal why="the units the customer ordered"> shows "1", which the sample world holds as oit_8Gm4Rt2.quantity, oit_8Gm4Rt2.quantity_dispatched`,
+  ],
+  [
+    'a literal holding a drawn object’s amount as the figure shows money',
+    {
+      drawn:
+        '<code><span data-world="oit_8Gm4Rt2">oit_8Gm4Rt2</span></code> at <span data-literal="the price on the packing slip">£149.00</span>',
+    },
+    'Draw it with <Fact of="oit_8Gm4Rt2.unit_price.amount" format="money">',
+  ],
+  [
+    // Three digits or more, not a year: any object's value, drawn or not.
+    'a literal holding a value of an object the figure does not draw',
+    {drawn: '<span data-literal="a made-up amount">6,950</span>'},
+    `${where}: <Literal why="a made-up amount"> shows "6,950", which the sample world holds as prc_8Mv3Qa2.amount`,
+  ],
+  [
     'a literal without a reason',
     {drawn: '<span data-literal=" ">2</span>'},
     `${where}: a <Literal> without a reason`,
@@ -130,3 +156,57 @@ for (const [name, parts, message] of planted) {
     expect(problems[0]).toContain(message);
   });
 }
+
+test('a literal of a year, or a small number of no drawn object, passes', () => {
+  const drawn =
+    '<span data-literal="the year of the form’s version">2023</span> <span data-literal="a made-up count">1</span>';
+  expect(figureProblems(figure({drawn}), page, sources)).toEqual([]);
+});
+
+test('a count of what the figure draws is left to its source’s rule', () => {
+  const drawn =
+    '<code><span data-world="oit_8Gm4Rt2">oit_8Gm4Rt2</span></code> (<span data-literal="the lines drawn below">1</span>)';
+  expect(figureProblems(figure({drawn}), page, sources)).toEqual([]);
+});
+
+/** A component that draws a list and counts it, with `count` as the Literal's children. */
+const counting = (count: string, why = '"the listings drawn below"') =>
+  `const listings = ['Jacket', 'Gift card'];
+export default function PlantFigure() {
+  return <p><Literal why=${why}>${count}</Literal> listings
+    {listings.map((name, index) => <span key={name}><Literal why="the listing's place among those drawn">{index + 1}</Literal> {name}</span>)}</p>;
+}
+`;
+const plantFile = 'src/components/PlantFigure/index.tsx';
+
+test('a count computed from the drawn list passes', () => {
+  expect(
+    countedLiteralProblems(plantFile, counting('{listings.length}')),
+  ).toEqual([]);
+});
+
+for (const [name, count, why] of [
+  ['a typed count of what the figure draws', '2', undefined],
+  ['a count from a constant, not the drawn list', '{two}', undefined],
+  ['a typed count whose why is a constant', '2', '{drawnListings}'],
+] as const) {
+  test(`${name} is one message at its line`, () => {
+    const source = `const drawnListings = 'the listings drawn below';\nconst two = 2;\n${counting(count, why)}`;
+    expect(countedLiteralProblems(plantFile, source)).toEqual([
+      `${plantFile}:5: <Literal why="the listings drawn below"> types ${count}, but its why says it counts what the figure draws. Compute it from the list the figure draws, as {rows.length}, or, if it counts nothing drawn, say what it is.`,
+    ]);
+  });
+}
+
+test('every component counts what it draws from the drawn list', () => {
+  const components = path.join(siteDir, 'src', 'components');
+  const problems = readdirSync(components, {recursive: true, encoding: 'utf8'})
+    .filter((entry) => entry.endsWith('.tsx'))
+    .flatMap((entry) =>
+      countedLiteralProblems(
+        `src/components/${entry}`,
+        readFileSync(path.join(components, entry), 'utf8'),
+      ),
+    );
+  expect(problems).toEqual([]);
+});

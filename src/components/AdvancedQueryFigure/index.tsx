@@ -10,7 +10,7 @@ import styles from './styles.module.css';
  */
 
 const column = (
-  <Literal why="the column of the mistake in the query drawn, as the parser counts it">
+  <Literal why="the column where the query parser finds the mistake">
     10
   </Literal>
 );

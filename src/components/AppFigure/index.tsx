@@ -306,7 +306,10 @@ export function ProductNumber({
 
 /**
  * A number that is neither the world's nor the product's (a count of
- * steps, a page number), with the reason the build accepts it.
+ * steps, a page number), with the reason the build accepts it. The build
+ * refuses one that shows a value the world holds (figure-literals.ts), and
+ * one whose why says it counts what the figure draws ("the rows drawn
+ * below") unless it is computed from the drawn list: `{rows.length}`.
  */
 export function Literal({
   why,

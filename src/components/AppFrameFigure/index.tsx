@@ -29,8 +29,20 @@ const navigation = [
   'Settings',
 ];
 
-/** The notifications drawn in the open tray. */
-const unread = 1;
+/** The notifications drawn in the open tray, all unread. */
+const notifications: ReactNode[] = [
+  <>
+    <strong>Batch stock result</strong>:{' '}
+    <Fact of="bat_4Rt7Ym2">bat_4Rt7Ym2</Fact>{' '}
+    <Status tone="warning">
+      <Fact of="bat_4Rt7Ym2.status">completed_with_errors</Fact>
+    </Status>
+    , <Fact of="bat_4Rt7Ym2.error_count">1</Fact> error, at{' '}
+    <Fact of="bat_4Rt7Ym2.completed_at" format="time" zone="Europe/London">
+      08:00
+    </Fact>
+  </>,
+];
 
 export default function AppFrameFigure(): ReactNode {
   return (
@@ -90,7 +102,7 @@ export default function AppFrameFigure(): ReactNode {
             <Marker n={3} />
             <span className={styles.unread}>
               <Literal why="the unread notifications drawn in the tray">
-                {unread}
+                {notifications.length}
               </Literal>{' '}
               unread
             </span>
@@ -104,20 +116,11 @@ export default function AppFrameFigure(): ReactNode {
               Notifications
               <Control>Mark all as read</Control>
             </p>
-            <p className={styles.notification}>
-              <strong>Batch stock result</strong>:{' '}
-              <Fact of="bat_4Rt7Ym2">bat_4Rt7Ym2</Fact>{' '}
-              <Status tone="warning">
-                <Fact of="bat_4Rt7Ym2.status">completed_with_errors</Fact>
-              </Status>
-              , <Fact of="bat_4Rt7Ym2.error_count">1</Fact> error, at{' '}
-              <Fact
-                of="bat_4Rt7Ym2.completed_at"
-                format="time"
-                zone="Europe/London">
-                08:00
-              </Fact>
-            </p>
+            {notifications.map((notification, index) => (
+              <p key={index} className={styles.notification}>
+                {notification}
+              </p>
+            ))}
           </div>
           <p className={styles.heading}>
             <Label>Dashboard</Label>

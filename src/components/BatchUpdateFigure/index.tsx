@@ -136,7 +136,7 @@ export default function BatchUpdateFigure(): ReactNode {
         {lines.map(({sku, quantity, result}, index) => (
           <Row key={sku} highlight={index === 2}>
             <Cell label="Line">
-              <Literal why="the lines' numbers, in the order the batch sent them">
+              <Literal why="the line's place among the lines drawn, in the order the batch sent them">
                 {index + 1}
               </Literal>
             </Cell>

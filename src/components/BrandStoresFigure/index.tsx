@@ -5,7 +5,6 @@ import AppFigure, {
   Fact,
   Grid,
   Label,
-  Literal,
   Marker,
   Row,
   Status,
@@ -114,9 +113,10 @@ export default function BrandStoresFigure(): ReactNode {
             <Label>Stock buffer</Label>
           </dt>
           <dd>
-            <Literal why="the stock buffer Northwind proposed, as the Brand stores API's create example sends it; the sample world does not hold it">
+            {/* As proposed: the store is pending from its creation. */}
+            <Fact of={`${proposal}.stock_buffer`} at="2023-05-08T10:15:33Z">
               0
-            </Literal>
+            </Fact>
           </dd>
           <dt>
             <Label>Auto-publish</Label>

@@ -15,7 +15,7 @@ import styles from './styles.module.css';
 /**
  * The Enrichment queue tab of Northwind Visualsoft with the queue guide's
  * example job open: the Harbour Waxed Jacket, written on the third attempt
- * after Visualsoft answered 503 twice. Enrichment jobs are the guides' own
+ * after Visualsoft answered Service Unavailable twice. Enrichment jobs are the guides' own
  * (the API has none), so the job's figures are the guide's, marked as such;
  * the product and its SKUs are the sample world's.
  */
@@ -31,29 +31,17 @@ const At = ({children}: {children: string}) => (
   <Literal why={example}>{children}</Literal>
 );
 
-const attempts: {n: string; time: string; result: ReactNode}[] = [
+/** The job's attempts, drawn in its details; the Attempts column counts them. */
+const attempts: {time: string; result: ReactNode}[] = [
   {
-    n: '1',
     time: '11:00:05',
-    result: (
-      <>
-        Visualsoft unavailable (
-        <Literal why="Visualsoft's HTTP status">503</Literal>); queued for retry
-      </>
-    ),
+    result: <>Visualsoft unavailable (Service Unavailable); queued for retry</>,
   },
   {
-    n: '2',
     time: '11:01:05',
-    result: (
-      <>
-        Visualsoft unavailable (
-        <Literal why="Visualsoft's HTTP status">503</Literal>); queued for retry
-      </>
-    ),
+    result: <>Visualsoft unavailable (Service Unavailable); queued for retry</>,
   },
   {
-    n: '3',
     time: '11:06:06',
     result: <>Succeeded: description; kept retailer edit: SEO description</>,
   },
@@ -125,7 +113,9 @@ export default function EnrichmentQueueFigure(): ReactNode {
             <Status tone="success">succeeded</Status>
           </Cell>
           <Cell label="Attempts">
-            <Literal why={example}>3</Literal>
+            <Literal why="the job's attempts drawn in its details">
+              {attempts.length}
+            </Literal>
           </Cell>
           <Cell label="Reason">
             <Label>Kept retailer edit: SEO description</Label>
@@ -138,10 +128,13 @@ export default function EnrichmentQueueFigure(): ReactNode {
           <Marker n={4} />
         </p>
         <ol className={styles.attempts} aria-label="Attempts">
-          {attempts.map(({n, time, result}) => (
-            <li key={n} className={styles.attempt}>
+          {attempts.map(({time, result}, index) => (
+            <li key={time} className={styles.attempt}>
               <span className={styles.when}>
-                <Literal why={example}>{n}</Literal> · <At>{time}</At>
+                <Literal why="the attempt's place among those drawn">
+                  {index + 1}
+                </Literal>{' '}
+                · <At>{time}</At>
               </span>
               <span>{result}</span>
             </li>

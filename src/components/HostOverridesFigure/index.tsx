@@ -5,7 +5,6 @@ import AppFigure, {
   Fact,
   Grid,
   Label,
-  Literal,
   Marker,
   Row,
   Status,
@@ -109,9 +108,9 @@ export default function HostOverridesFigure(): ReactNode {
             </Cell>
             <Cell label="Price override">
               <span className={styles.input}>
-                <Literal why="the price override the guide's steps set on hvr_1Uc9Bk6 (14900 pence); the sample world holds no overrides">
+                <Fact of="hvr_1Uc9Bk6.price_override.amount" format="money">
                   £149.00
-                </Literal>
+                </Fact>
               </span>
               <Marker n={2} />
             </Cell>

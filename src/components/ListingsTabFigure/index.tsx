@@ -33,6 +33,61 @@ function Sku({variant, children}: {variant: string; children: string}) {
   );
 }
 
+/** The listings drawn, in the tab's order; the counts above them are theirs. */
+const listings: {
+  name: string;
+  ticked: boolean;
+  /** The SKUs on the listing. */
+  codes: ReactNode;
+  /** The brand product it matches, if it carries a brand SKU. */
+  product?: ReactNode;
+  match: ReactNode;
+}[] = [
+  {
+    name: 'Harbour Jacket – Olive',
+    ticked: true,
+    codes: (
+      <>
+        <Sku variant="var_3Tn8Wq1">ALDF-HWJ-OLV-M</Sku>
+        <Sku variant="var_3Tn8Wq2">ALDF-HWJ-OLV-L</Sku>
+      </>
+    ),
+    product: jacket,
+    match: (
+      <>
+        <Status tone="success">matched</Status>
+        <Control>Enrich now</Control>
+        <Marker n={3} />
+      </>
+    ),
+  },
+  {
+    name: 'Harbour Waxed Jacket (old listing)',
+    ticked: false,
+    codes: <code>aldf-hwj-olv-m</code>,
+    product: jacket,
+    match: (
+      <>
+        <Status tone="danger">More than one match</Status>
+        <Marker n={4} />
+      </>
+    ),
+  },
+  {
+    name: 'Northwind Gift Card',
+    ticked: false,
+    codes: (
+      <code>
+        NW-GIFT-
+        <Literal why="a BigCommerce SKU of the retailer's own gift card, not in the Hub's world">
+          25
+        </Literal>
+      </code>
+    ),
+    match: 'Left alone',
+  },
+];
+
 export default function ListingsTabFigure(): ReactNode {
   return (
     <AppFigure
@@ -66,17 +121,20 @@ export default function ListingsTabFigure(): ReactNode {
         <span>
           <Marker n={1} />
           <Literal why="the listings drawn below that carry a brand SKU">
-            2
+            {listings.filter((listing) => listing.product).length}
           </Literal>{' '}
-          of <Literal why="the listings drawn below">3</Literal> listings match
-          brand products
+          of <Literal why="the listings drawn below">{listings.length}</Literal>{' '}
+          listings match brand products
         </span>
         <Control primary>Enrich all</Control>
       </p>
       <p className={styles.toolbar}>
         <span>
           <Marker n={2} />
-          <Literal why="the listings ticked below">1</Literal> selected
+          <Literal why="the listings ticked below">
+            {listings.filter((listing) => listing.ticked).length}
+          </Literal>{' '}
+          selected
         </span>
         <span className={styles.buttons}>
           <Control>Enrich</Control>
@@ -85,58 +143,19 @@ export default function ListingsTabFigure(): ReactNode {
         </span>
       </p>
       <Grid label="Listings" columns={styles.columns} header={header}>
-        <Row highlight>
-          <Cell label="Listing">
-            <strong>
-              <Tick on />
-              Harbour Jacket – Olive
-            </strong>
-          </Cell>
-          <Cell label="SKUs on the listing">
-            <Sku variant="var_3Tn8Wq1">ALDF-HWJ-OLV-M</Sku>
-            <Sku variant="var_3Tn8Wq2">ALDF-HWJ-OLV-L</Sku>
-          </Cell>
-          <Cell label="Brand product">{jacket}</Cell>
-          <Cell label="Match">
-            <Status tone="success">matched</Status>
-            <Control>Enrich now</Control>
-            <Marker n={3} />
-          </Cell>
-        </Row>
-        <Row>
-          <Cell label="Listing">
-            <strong>
-              <Tick on={false} />
-              Harbour Waxed Jacket (old listing)
-            </strong>
-          </Cell>
-          <Cell label="SKUs on the listing">
-            <code>aldf-hwj-olv-m</code>
-          </Cell>
-          <Cell label="Brand product">{jacket}</Cell>
-          <Cell label="Match">
-            <Status tone="danger">More than one match</Status>
-            <Marker n={4} />
-          </Cell>
-        </Row>
-        <Row>
-          <Cell label="Listing">
-            <strong>
-              <Tick on={false} />
-              Northwind Gift Card
-            </strong>
-          </Cell>
-          <Cell label="SKUs on the listing">
-            <code>
-              NW-GIFT-
-              <Literal why="a BigCommerce SKU of the retailer's own gift card, not in the Hub's world">
-                25
-              </Literal>
-            </code>
-          </Cell>
-          <Cell label="Brand product">None</Cell>
-          <Cell label="Match">Left alone</Cell>
-        </Row>
+        {listings.map(({name, ticked, codes, product, match}) => (
+          <Row key={name} highlight={ticked}>
+            <Cell label="Listing">
+              <strong>
+                <Tick on={ticked} />
+                {name}
+              </strong>
+            </Cell>
+            <Cell label="SKUs on the listing">{codes}</Cell>
+            <Cell label="Brand product">{product ?? 'None'}</Cell>
+            <Cell label="Match">{match}</Cell>
+          </Row>
+        ))}
       </Grid>
     </AppFigure>
   );

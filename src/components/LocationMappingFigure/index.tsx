@@ -9,6 +9,7 @@ import AppFigure, {
   ProductNumber,
   Row,
 } from '../AppFigure';
+import {mappings, type Mapping} from './mappings';
 import styles from './styles.module.css';
 
 /**
@@ -18,13 +19,6 @@ import styles from './styles.module.css';
  */
 
 const storeTabs = ['Overview', 'Products', 'Locations', 'Settings'];
-
-interface Mapping {
-  location: string;
-  /** The warehouse chosen: its key in the sample world, or none. */
-  warehouse?: {key: string; name: string; code: string};
-  writes: ReactNode;
-}
 
 /** A warehouse as the menu shows it: its name and code, from the world. */
 function Warehouse({
@@ -39,41 +33,6 @@ function Warehouse({
     </>
   );
 }
-
-const leeds = {key: 'wh_1Rk5Ds3', name: 'Leeds DC', code: 'LDS'};
-const shopFloor = {
-  key: 'wh_6Jp2Mc8',
-  name: 'Northwind Shop Floor',
-  code: 'NWSF',
-};
-
-const mappings: Mapping[] = [
-  {
-    location: 'Leeds Warehouse',
-    warehouse: leeds,
-    writes: (
-      <>
-        Available stock in <Fact of="wh_1Rk5Ds3.name">Leeds DC</Fact>:
-        ALDF-HWJ-OLV-M shows{' '}
-        <Fact of="var_3Tn8Wq1:wh_1Rk5Ds3.available">19</Fact>
-      </>
-    ),
-  },
-  {
-    location: 'Northwind Shop',
-    warehouse: shopFloor,
-    writes: (
-      <>
-        Available stock in{' '}
-        <Fact of="wh_6Jp2Mc8.name">Northwind Shop Floor</Fact>
-      </>
-    ),
-  },
-  {
-    location: 'Gift wrapping desk',
-    writes: 'Nothing: Shopify keeps its own figure',
-  },
-];
 
 export default function LocationMappingFigure(): ReactNode {
   return (

@@ -5,7 +5,6 @@ import AppFigure, {
   Fact,
   Grid,
   Label,
-  Literal,
   Marker,
   Row,
 } from '../AppFigure';
@@ -108,9 +107,9 @@ export default function ProductPricesFigure(): ReactNode {
           </dt>
           <dd>
             <span className={styles.input}>
-              <Literal why="the summer sale's new amount, 11900 pence, as the guide's steps type it; the sample world does not hold it">
-                119.00
-              </Literal>
+              <Fact of={`${change}.new_price.amount`} format="money">
+                £119.00
+              </Fact>
             </span>
           </dd>
           <dt>

@@ -53,10 +53,10 @@ function VariantCells({name, sku, barcode}: Variant): ReactNode {
 }
 
 /** A list's title with the number of rows drawn under it. */
-function Count({rows}: {rows: number}): ReactNode {
+function Count({rows}: {rows: readonly unknown[]}): ReactNode {
   return (
     <>
-      (<Literal why="the rows drawn in the list below">{rows}</Literal>)
+      (<Literal why="the rows drawn in the list below">{rows.length}</Literal>)
     </>
   );
 }
@@ -142,7 +142,7 @@ export default function ProductsTabFigure(): ReactNode {
       </p>
 
       <ListTitle marker={2}>
-        Linked <Count rows={linked.length} />
+        Linked <Count rows={linked} />
       </ListTitle>
       <Grid label="Linked" columns={styles.columns} header={header}>
         {linked.map((variant) => (
@@ -157,7 +157,7 @@ export default function ProductsTabFigure(): ReactNode {
       </Grid>
 
       <ListTitle marker={3}>
-        Unmatched <Count rows={unmatched.length} />
+        Unmatched <Count rows={unmatched} />
       </ListTitle>
       <Grid label="Unmatched" columns={styles.columns} header={header}>
         {unmatched.map((variant) => (
@@ -172,7 +172,7 @@ export default function ProductsTabFigure(): ReactNode {
       </Grid>
 
       <ListTitle marker={4}>
-        Conflicts <Count rows={conflicting.length} />
+        Conflicts <Count rows={conflicting} />
       </ListTitle>
       <Grid label="Conflicts" columns={styles.columns} header={header}>
         {conflicting.map((variant, index) => (

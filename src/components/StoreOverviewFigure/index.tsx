@@ -10,6 +10,7 @@ import AppFigure, {
 } from '../AppFigure';
 // The store screens share the connect form's layout of labelled fields.
 import form from '../ConnectStoreFigure/styles.module.css';
+import {mappings} from '../LocationMappingFigure/mappings';
 import styles from './styles.module.css';
 
 /**
@@ -105,8 +106,12 @@ export default function StoreOverviewFigure(): ReactNode {
           <Fact of="str_7Qm3Xa9.warehouse_id.name">Leeds DC</Fact>
         </Item>
         <Item label="Locations">
-          <Literal why="the Shopify locations of the Locations tab, which the world does not hold">
-            2 of 3
+          <Literal why="the Shopify locations drawn on the Locations tab with a warehouse mapped">
+            {mappings.filter((mapping) => mapping.warehouse).length}
+          </Literal>{' '}
+          of{' '}
+          <Literal why="the Shopify locations drawn on the Locations tab">
+            {mappings.length}
           </Literal>{' '}
           mapped
         </Item>

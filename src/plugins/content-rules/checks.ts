@@ -31,6 +31,7 @@ import {changelogSectionProblems} from './changelog-sections';
 import {exportSampleProblems} from './exports';
 import {feedSampleProblems} from './feed-samples';
 import {figureProblems, type FigureSources} from './figures';
+import {countedLiteralProblems} from './figure-literals';
 import {filterProblems} from './filters';
 import {guideTableProblems} from './guide-tables';
 import {listSampleProblems} from './list-samples';
@@ -66,6 +67,9 @@ export interface PagesContext {
  *   mistakes are reported together, as "Pages break the content rules".
  * - `pages`: in the content rules, on all the pages at once (links).
  * - `built page`: after the build, on each built page's HTML (figures).
+ * - `figure source`: in the content rules, on each component's source
+ *   (every .tsx under src/components), once; reported as "Figures break the
+ *   content rules".
  */
 export type Check =
   | ApiModelCheck
@@ -84,6 +88,10 @@ export type Check =
               pages: Page[],
               context: PagesContext,
             ) => Promise<string[]>;
+          }
+        | {
+            on: 'figure source';
+            problems: (file: string, source: string) => string[];
           }
         | {
             on: 'built page';
@@ -224,6 +232,12 @@ export const checks: readonly Check[] = [
     reads: 'each built page with a figure, the world, labels and numbers',
     on: 'built page',
     problems: figureProblems,
+  },
+  {
+    name: 'a figure counts what it draws from the drawn list, never by hand',
+    reads: "each component's source (src/components)",
+    on: 'figure source',
+    problems: countedLiteralProblems,
   },
 ];
 

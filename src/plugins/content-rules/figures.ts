@@ -7,6 +7,7 @@ import {
 } from '../openapi-reference/world';
 import {appLabelsPath, type AppLabels} from '../../model/labels';
 import {nearest} from '../../model/nearest';
+import {literalProblem, namedObjects} from './figure-literals';
 import {
   formatNumber,
   pageNumberProblems,
@@ -25,7 +26,8 @@ import {
  *   declared in src/data/app-labels.yaml;
  * - every <Fact> (`data-world`) shows the sample world's value of its fact;
  * - every <ProductNumber> (`data-number`) shows the product's number;
- * - no other digit is drawn or written, unless a <Literal> says why;
+ * - no other digit is drawn or written, unless a <Literal> says why, and a
+ *   Literal hides no value the world holds (figure-literals.ts);
  * - the caption and its key, which are prose, state no product number by
  *   hand (in words either), as numbers.ts checks a page.
  *
@@ -73,6 +75,27 @@ export function figureProblems(
   const problems: string[] = [];
   const checkFigure = (figure: Element, name: string) => {
     const where = `src/components/${name}/index.tsx (on ${page})`;
+    // What the figure draws or names: its facts, and the ids in its text
+    // and attributes (a Literal's why names the object it stands for).
+    const facts: string[] = [];
+    const texts: string[] = [];
+    const gather = (node: Node) => {
+      if (node.nodeName === '#text') {
+        texts.push((node as DefaultTreeAdapterMap['textNode']).value);
+      }
+      if (isElement(node)) {
+        const of = attribute(node, 'data-world');
+        if (of !== undefined) {
+          facts.push(of);
+        }
+        texts.push(...node.attrs.map((attr) => attr.value));
+      }
+      if ('childNodes' in node) {
+        node.childNodes.forEach(gather);
+      }
+    };
+    gather(figure);
+    const named = namedObjects(world, facts, texts);
     const label = (text: string, what: string) => {
       for (const step of text.split(' → ')) {
         if (!labels.all.has(step)) {
@@ -179,6 +202,10 @@ export function figureProblems(
           problems.push(
             `${where}: a <Literal> without a reason: say in why="…" why the number is neither the world's nor the product's.`,
           );
+        }
+        const held = literalProblem(world, where, why, shown(), named);
+        if (held) {
+          problems.push(held);
         }
         return;
       }

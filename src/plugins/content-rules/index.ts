@@ -24,7 +24,8 @@ import {minWordsFor} from './rules';
  * its list lacks, an undeclared bold label or a number typed by hand. One
  * message per mistake, each naming the file and line and what to do. After
  * the build, the registry's `built page` checks read the pages as they were
- * built (the figures of the app's screens).
+ * built (the figures of the app's screens); the `figure source` checks
+ * read the figures' components once the pages are loaded.
  */
 export default function contentRulesPlugin(context: LoadContext): Plugin {
   const toFile = (source: string) => source.replace(/^@site\//, '');
@@ -124,6 +125,29 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
       ).flat();
       if (problems.length > 0) {
         throw new AuthoringError('Pages break the content rules', problems);
+      }
+      // A figure's counts are read in its source: whether a number was
+      // typed or computed does not show in the built page.
+      const components = path.join(context.siteDir, 'src', 'components');
+      const sources = (await readdir(components, {recursive: true})).filter(
+        (entry) => entry.endsWith('.tsx'),
+      );
+      const figureProblems: string[] = [];
+      for (const entry of sources) {
+        const file = path.posix.join(
+          'src/components',
+          entry.split(path.sep).join('/'),
+        );
+        const source = await readFile(path.join(components, entry), 'utf8');
+        for (const check of checksOn('figure source')) {
+          figureProblems.push(...check.problems(file, source));
+        }
+      }
+      if (figureProblems.length > 0) {
+        throw new AuthoringError(
+          'Figures break the content rules',
+          figureProblems,
+        );
       }
     },
     // The figures of the app's screens are React components: they are
