@@ -163,6 +163,13 @@ test('a literal of a year, or a small number of no drawn object, passes', () => 
   expect(figureProblems(figure({drawn}), page, sources)).toEqual([]);
 });
 
+test('a literal of 0 beside a drawn object passes: it is a floor or an empty count', () => {
+  // Order 10482's line had 0 cancelled; the 0 is the floor of available.
+  const drawn =
+    '<code><span data-world="oit_8Gm4Rt2">oit_8Gm4Rt2</span></code>, never below <span data-literal="available is never negative">0</span>';
+  expect(figureProblems(figure({drawn}), page, sources)).toEqual([]);
+});
+
 test('a count of what the figure draws is left to its source’s rule', () => {
   const drawn =
     '<code><span data-world="oit_8Gm4Rt2">oit_8Gm4Rt2</span></code> (<span data-literal="the lines drawn below">1</span>)';

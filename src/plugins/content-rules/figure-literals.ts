@@ -181,7 +181,12 @@ export function literalProblem(
     return undefined;
   }
   const index = valueIndex(world);
-  const held = (shown.match(numberPattern) ?? []).flatMap((text) =>
+  // 0 is no one figure: it is every floor (available is never below 0)
+  // and every empty count, so a Literal of 0 is held to its reason alone.
+  const numbers = (shown.match(numberPattern) ?? []).filter(
+    (text) => text !== '0',
+  );
+  const held = numbers.flatMap((text) =>
     [...(index.get(text) ?? [])].flatMap(([key, holdings]) =>
       named.has(key) || widelyHeld(text)
         ? holdings.map((holding) => ({text, holding, drawn: named.has(key)}))
@@ -208,8 +213,8 @@ export function literalProblem(
   const places = held.map(
     ({holding}) => `${holding.fact}${holding.at ? ` at ${holding.at}` : ''}`,
   );
-  const numbers = [...new Set(held.map(({text}) => `"${text}"`))].join(', ');
-  return `${where}: <Literal why="${why}"> shows ${numbers}, which the sample world holds as ${places.slice(0, 3).join(', ')}${places.length > 3 ? ` and ${places.length - 3} more` : ''}. Draw it with ${factTag(best!.holding)}, or the fact it is.`;
+  const texts = [...new Set(held.map(({text}) => `"${text}"`))].join(', ');
+  return `${where}: <Literal why="${why}"> shows ${texts}, which the sample world holds as ${places.slice(0, 3).join(', ')}${places.length > 3 ? ` and ${places.length - 3} more` : ''}. Draw it with ${factTag(best!.holding)}, or the fact it is.`;
 }
 
 /** The string a `why` attribute holds, where the source says it: a literal, or a const of the file. */
