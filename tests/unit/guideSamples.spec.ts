@@ -227,7 +227,7 @@ test('an export sample whose kind or filter the world cannot answer stops with o
     '```json\n{"exported_at": "2023-05-04T16:00:00Z", "filter": "sku starts", "stock": []}\n```';
   expect(exportSampleProblems(page, broken, spec, world)).toEqual([
     expect.stringMatching(
-      /^docs\/example\.md:2: the export sample filtered with `sku starts` at 2023-05-04T16:00:00Z has the filter sku starts, which does not parse: .+\. Make the export one the world can answer\.$/,
+      /^docs\/example\.md:2: the export sample filtered with `sku starts` at 2023-05-04T16:00:00Z has a filter that does not parse: .+\. Make the export one the world can answer\.$/,
     ),
   ]);
 });

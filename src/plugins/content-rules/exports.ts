@@ -341,18 +341,26 @@ interface Export {
   filter: string | undefined;
 }
 
-/** A row a sample shows, or the world's answer holds: its object and line, and where it is written. */
-interface ShownRow {
+/** A row of an export: its object, and its line where the object gives several. */
+interface RowId {
   object: string;
   line?: string;
+}
+
+/** A row a sample shows, with the page's line it is written on. */
+interface ShownRow extends RowId {
   at: number;
 }
 
-const rowName = (row: Omit<ShownRow, 'at'>) =>
+const rowName = (row: RowId) =>
   row.line === undefined ? row.object : `${row.line} of ${row.object}`;
 
-const sameRow = (a: Omit<ShownRow, 'at'>, b: Omit<ShownRow, 'at'>) =>
+const sameRow = (a: RowId, b: RowId) =>
   a.object === b.object && a.line === b.line;
+
+/** The world key of a JSON export sample's object, by its kind's key columns. */
+const jsonKeyOf = (kind: ExportKind, item: Fields) =>
+  kind.jsonKey.map((column) => String(item[column])).join(':');
 
 /** The world's lines of an object that exist at the moment, in the world's order. */
 const linesOf = (
@@ -377,8 +385,7 @@ function exportObjects(sample: Export): Fields[] {
 
 /** The world's answer to an export: its rows in order, the candidates, and the list's order; or why it has none. */
 type Answer =
-  | {rows: Omit<ShownRow, 'at'>[]; candidates: Candidate[]; order: ListOrder}
-  | string;
+  {rows: RowId[]; candidates: Candidate[]; order: ListOrder} | string;
 
 function exportAnswer(spec: LoadedSpec, world: World, sample: Export): Answer {
   const kind = exportKinds[sample.array]!;
@@ -389,34 +396,28 @@ function exportAnswer(spec: LoadedSpec, world: World, sample: Export): Answer {
     ({method}) => method === 'get',
   );
   const itemSchema = entry && itemSchemaOf(spec, entry);
-  const listed = itemSchema && listKind(spec, itemSchema, []);
+  const keys = itemSchema && listKind(spec, itemSchema, []);
   const order = parseOrder(
     (entry?.operation as {'x-order'?: unknown} | undefined)?.['x-order'],
   );
-  if (!entry || !listed || typeof listed === 'string' || !order) {
+  if (!entry || !keys || typeof keys === 'string' || !order) {
     return `is an export of ${sample.array}, but GET ${kind.list} declares no objects or order (x-order) to answer it`;
   }
   const query =
     sample.filter === undefined ? undefined : parseQuery(sample.filter);
   if (query && !query.ok) {
-    return `has the filter ${sample.filter}, which does not parse: ${query.error.message}`;
+    return `has a filter that does not parse: ${query.error.message}`;
   }
   const at = instant(sample.at);
-  const objects = exportObjects(sample);
   const {lines} = kind;
   const {candidates, problem} = worldAnswerTo(
     world,
     entry,
-    listed,
+    keys,
     {expression: query?.expression ?? null, parameters: []},
     order,
     at,
-    new Map(
-      objects.map((item) => [
-        kind.jsonKey.map((column) => String(item[column])).join(':'),
-        item,
-      ]),
-    ),
+    new Map(exportObjects(sample).map((item) => [jsonKeyOf(kind, item), item])),
     (key) => (lines ? {[lines.field]: linesOf(world, lines, key, at)} : {}),
   );
   if (problem) {
@@ -456,33 +457,37 @@ function csvSequence(
   });
 }
 
-/** The page's line of a JSON text's first line that holds a text, from a line on. */
-const jsonLine = (block: CodeBlock, text: string, from = 0) => {
-  const at = block.value
-    .split('\n')
-    .findIndex((line, index) => index >= from && line.includes(text));
-  return block.line + Math.max(at, from);
-};
+/** The index of a JSON block's first line, from an index on, that holds a text (else that index). */
+const lineIndex = (block: CodeBlock, text: string, from = 0) =>
+  Math.max(
+    from,
+    block.value
+      .split('\n')
+      .findIndex((line, index) => index >= from && line.includes(text)),
+  );
 
 /** The rows a JSON export sample shows: its objects, or each object's lines. */
 function jsonSequence(sample: Export, kind: ExportKind): ShownRow[] {
+  const {block} = sample;
   const {lines} = kind;
+  const [column = 'id'] = kind.jsonKey;
   return exportObjects(sample).flatMap((item) => {
-    const object = kind.jsonKey.map((column) => String(item[column])).join(':');
-    const start =
-      jsonLine(
-        sample.block,
-        `"${kind.jsonKey[0]!}": ${JSON.stringify(item[kind.jsonKey[0]!])}`,
-      ) - sample.block.line;
+    const object = jsonKeyOf(kind, item);
+    const start = lineIndex(
+      block,
+      `"${column}": ${JSON.stringify(item[column])}`,
+    );
     if (!lines) {
-      return [{object, at: sample.block.line + start}];
+      return [{object, at: block.line + start}];
     }
     const nested = item[lines.json];
     return (Array.isArray(nested) ? nested.filter(isObject) : []).map(
       (line) => ({
         object,
         line: String(line.id),
-        at: jsonLine(sample.block, `"id": ${JSON.stringify(line.id)}`, start),
+        at:
+          block.line +
+          lineIndex(block, `"id": ${JSON.stringify(line.id)}`, start),
       }),
     );
   });
@@ -501,9 +506,8 @@ function sequenceProblem(
   blockLine: number,
 ): {at: number; problem: string} | undefined {
   const {rows, candidates, order} = answer;
-  const isShown = (row: Omit<ShownRow, 'at'>) =>
-    shown.some((found) => sameRow(found, row));
-  const leavesOut = (row: Omit<ShownRow, 'at'>) =>
+  const isShown = (row: RowId) => shown.some((found) => sameRow(found, row));
+  const leavesOut = (row: RowId) =>
     `leaves out the row of ${rowName(row)}, which matches it`;
   for (const [index, row] of shown.entries()) {
     const wanted = rows[index];
