@@ -87,6 +87,7 @@ test('statements a page makes that its release or the world contradicts stop the
   const inline = 'docs/advanced/advanced-views.md';
   const tour = 'docs/getting-started/quick-tour.md';
   const transfer = 'docs/resources/resource-transfer.mdx';
+  const stock = 'docs/advanced/stock-export-formats.md';
   const {lines, printed} = buildWithEdits(
     // A filter field no list has, in a table cell and in inline code.
     [
@@ -111,6 +112,12 @@ test('statements a page makes that its release or the world contradicts stop the
       '<World fact="var_3Tn8Wq1:wh_6Jp2Mc8.allocated" at="2023-05-06T10:45:09Z" />',
       '<World fact="var_3Tn8Wq1:wh_6Jp2Mc8.allocated" at="2023-05-06T08:10:22Z" />',
     ],
+    // An export sample that leaves out a row its filter matches.
+    [
+      stock,
+      'var_3Tn8Wq2,ALDF-HWJ-OLV-L,Harbour Waxed Jacket,ALDF,wh_6Jp2Mc8,NWSF,Northwind Shop Floor,2,0,2,0,0,2023-05-04T08:05:37Z\n',
+      '',
+    ],
   );
   expect(printed[0]).toBe('AuthoringError: Pages break the content rules:');
   expect(printed.slice(1).sort()).toEqual(
@@ -127,6 +134,11 @@ test('statements a page makes that its release or the world contradicts stop the
       ),
       expect.stringMatching(
         new RegExp(
+          `^- ${stock}:${lines[4]}: the export sample filtered with \`sku starts with "ALDF-HWJ"\` at 2023-05-04T10:00:00Z leaves out the row of var_3Tn8Wq2:wh_6Jp2Mc8, which matches it\\.`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
           `^- ${tour}:${lines[2]}: "10:30" types a figure of the sample world by hand\\. Write <World fact="ord_5Yc1Hd6\\.placed_at" format="time" zone="Europe/London" /> instead`,
         ),
       ),
@@ -137,7 +149,7 @@ test('statements a page makes that its release or the world contradicts stop the
       ),
     ].sort(),
   );
-  expect(printed).toHaveLength(5);
+  expect(printed).toHaveLength(6);
 });
 
 test('a code an older release inherits in a description but does not have stops the build at the line that names it', () => {

@@ -178,8 +178,13 @@ export const checks: readonly Check[] = [
     reads:
       'each page (CSV samples of export-formats pages, JSON samples with exported_at), the sample world',
     on: 'page',
-    problems: (page, {world}) =>
-      exportSampleProblems(page.file, page.source, world),
+    problems: (page, context) =>
+      exportSampleProblems(
+        page.file,
+        page.source,
+        context.specOf(context.releaseOf(page)),
+        context.world,
+      ),
   },
   {
     name: "a guide's table of the world's figures is one moment of the world",

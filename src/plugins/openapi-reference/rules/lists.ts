@@ -137,14 +137,14 @@ const describe = (request: ListRequest) =>
   ].join(', ');
 
 /** The world key of a listed item, and which world keys are of the list's kind. */
-interface ListKind {
+export interface ListKind {
   keyOf: (item: Fields) => string | undefined;
   holds: (key: string) => boolean;
   /** The fields a world key names (a stock record's variant and warehouse). */
   keyFields: (key: string) => Fields;
 }
 
-function listKind(
+export function listKind(
   spec: LoadedSpec,
   itemSchema: Schema,
   pathValues: string[],
@@ -196,15 +196,18 @@ const listCompany = (world: World, listed: Map<string, Fields>, at: number) =>
  * which Try it answers with too): every object of the kind, each in the
  * answer or with the reason it is not, in the list's order; and the first
  * object the request cannot be answered for, with its line in the world.
+ * `listed` is what the example shows of each object it lists, and
+ * `derived` what else the asker knows of an object (an export's lines).
  */
-function worldAnswerTo(
+export function worldAnswerTo(
   world: World,
   entry: OperationEntry,
   kind: ListKind,
-  request: ListRequest,
+  request: Pick<ListRequest, 'expression' | 'parameters'>,
   order: ListOrder,
   at: number,
   listed: Map<string, Fields>,
+  derived: (key: string) => Fields = () => ({}),
 ): {candidates: Candidate[]; problem?: string} {
   const company = listCompany(world, listed, at);
   const zone = String(
@@ -217,7 +220,7 @@ function worldAnswerTo(
       .filter(([key]) => kind.holds(key))
       .map(([key, object]) => ({
         key,
-        own: {...kind.keyFields(key), ...fieldsAt(object, at)},
+        own: {...kind.keyFields(key), ...derived(key), ...fieldsAt(object, at)},
         shown: listed.get(key) ?? {},
       })),
     fieldsOf: (key) => {
