@@ -83,8 +83,7 @@ export function listRequest(
   query: [string, string][],
   pathValues: string[],
 ): ListRequest | string {
-  const valueOf = (name: string) =>
-    query.find(([sent]) => sent === name)?.[1];
+  const valueOf = (name: string) => query.find(([sent]) => sent === name)?.[1];
   const filter = valueOf(filterParameterName);
   const parsed = filter === undefined ? undefined : parseQuery(filter);
   if (parsed && !parsed.ok) {
