@@ -237,12 +237,12 @@ test("a subscription's deliveries that leave out an attempt the story makes stop
   };
   const erp = list.content['application/json'].examples.northwind.value
     .data as Json[];
-  // Order 10479's dispatch at 08:05:37 took its size L unit from the shop
-  // floor: a stock.updated the row left out.
+  // Priya Shah accepted order 10481 at 09:05:40: an order.updated the row
+  // left out.
   (erp[0]!.deliveries as Json[]).splice(8, 1);
   expect(problemsOf(spec, '2023-07')).toEqual([
     expect.stringMatching(
-      /^openapi\/resources\/notification\.yaml:\d+: ntf_3Ja6Mr1's deliveries at 2023-05-04T16:00:00Z differ from the world's at row 9: the example has stock\.updated attempt 1 at 2023-05-04T08:05:39Z, succeeded, the world's attempt is stock\.updated attempt 1 at 2023-05-04T08:05:40Z, succeeded \(stock\.updated of var_3Tn8Wq2:wh_6Jp2Mc8 at 2023-05-04T08:05:37Z\)\./,
+      /^openapi\/resources\/notification\.yaml:\d+: ntf_3Ja6Mr1's deliveries at 2023-05-04T16:00:00Z differ from the world's at row 9: the example has stock\.updated attempt 1 at 2023-05-04T08:47:16Z, succeeded, the world's attempt is order\.updated attempt 1 at 2023-05-04T09:05:41Z, succeeded \(order\.updated of ord_7Hd2Kx5 at 2023-05-04T09:05:40Z\)\./,
     ),
   ]);
 });
