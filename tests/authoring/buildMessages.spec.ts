@@ -88,6 +88,7 @@ test('statements a page makes that its release or the world contradicts stop the
   const tour = 'docs/getting-started/quick-tour.md';
   const transfer = 'docs/resources/resource-transfer.mdx';
   const stock = 'docs/advanced/stock-export-formats.md';
+  const landing = 'docs/index.mdx';
   const {lines, printed} = buildWithEdits(
     // A filter field no list has, in a table cell and in inline code.
     [
@@ -118,6 +119,15 @@ test('statements a page makes that its release or the world contradicts stop the
       'var_3Tn8Wq2,ALDF-HWJ-OLV-L,Harbour Waxed Jacket,ALDF,wh_6Jp2Mc8,NWSF,Northwind Shop Floor,2,0,2,0,0,2023-05-04T08:05:37Z\n',
       '',
     ],
+    // A change that hides another: allocated from the morning count to
+    // order 10482's unit, over order 10481's two.
+    [
+      tour,
+      'allocated <World fact="var_3Tn8Wq1:wh_1Rk5Ds3.allocated" at="2023-05-04T08:47:15Z" />',
+      'allocated <World fact="var_3Tn8Wq1:wh_1Rk5Ds3.allocated" at="2023-05-04T07:00:41Z" />',
+    ],
+    // A list sample that says it has no more than the one order it shows.
+    [landing, '"has_more": true', '"has_more": false'],
   );
   expect(printed[0]).toBe('AuthoringError: Pages break the content rules:');
   expect(printed.slice(1).sort()).toEqual(
@@ -144,12 +154,22 @@ test('statements a page makes that its release or the world contradicts stop the
       ),
       expect.stringMatching(
         new RegExp(
+          `^- ${tour}:${lines[5]}: the change shows var_3Tn8Wq1:wh_1Rk5Ds3\\.allocated from 2023-05-04T07:00:41Z \\(line ${lines[5]}\\) to 2023-05-04T09:30:05Z in one step, but the story of openapi/world/world\\.yaml changes it 2 times between them`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^- ${landing}:\\d+: the sample of GET /orders has has_more false, but the world's answer to limit=1 at .* has 3 objects for limit=1`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
           `^- ${transfer}:${lines[3]}: the table draws var_3Tn8Wq1:wh_6Jp2Mc8\\.allocated at 2023-05-06T08:10:22Z, but var_3Tn8Wq1:wh_1Rk5Ds3\\.on_hand at 2023-05-06T10:45:09Z \\(line \\d+\\): a table of the sample world's figures is one moment`,
         ),
       ),
     ].sort(),
   );
-  expect(printed).toHaveLength(6);
+  expect(printed).toHaveLength(8);
 });
 
 test('a code an older release inherits in a description but does not have stops the build at the line that names it', () => {
