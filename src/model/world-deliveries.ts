@@ -118,7 +118,9 @@ export function storyEvents(
       const after = moment.state;
       const {step} = moment;
       let type: string | undefined;
-      if (!before) {
+      if (step.do === 'delete' && step.object === key) {
+        type = `${resource}.deleted`;
+      } else if (!before) {
         type =
           step.object === key && step.do === 'create'
             ? `${resource}.created`

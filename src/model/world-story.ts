@@ -27,6 +27,8 @@ import {where} from './yaml';
  *   shop (`sent_to_store`), and only then;
  * - applying a price change sets its price's amount to the new one, and the
  *   amount it records as replaced is the price's amount then;
+ * - a deleted object (`delete`, at the `deleted_at` it declares) exists no
+ *   more: no step acts on it after, and lists leave it out from then;
  * - an object's `updated_at` is the time of the last step that changed it;
  *   a user's sign-in (`sign_in`) sets `last_login_at` and is no change.
  *
@@ -55,7 +57,7 @@ export const storyStepSchema = z.strictObject({
   via: z.string().optional(),
   /** The object the step acts on, by its key in the world. */
   object: z.string(),
-  /** What it did: create, known, allocate, sync, or a verb of change. */
+  /** What it did: create, known, allocate, sync, delete, or a verb of change. */
   do: z.string(),
   /** The values it set (a creation's first values). */
   set: z.record(z.string(), z.custom<JsonValue>()).optional(),
@@ -92,6 +94,8 @@ export interface Story {
   moments: Map<string, StoryMoment[]>;
   /** The steps that break a rule, one line each at the step's line. */
   problems: string[];
+  /** When each deleted object was deleted (`delete`): it exists no more from then. */
+  deleted: Map<string, string>;
 }
 
 /**
@@ -175,6 +179,8 @@ export function tellStory(
   const handBuffers = new Set<string>();
   /** Where each order line's units were allocated. */
   const allocatedIn = new Map<string, string>();
+  /** When each deleted object was deleted. */
+  const deleted = new Map<string, string>();
   /** Each transfer's lines. */
   const transferLines = new Map<
     string,
@@ -497,6 +503,21 @@ export function tellStory(
         `${key} is not created (or known) before this step at ${step.at}. Add its creation first.`,
       );
       continue;
+    } else if (deleted.has(key)) {
+      broken(
+        `${key} was deleted at ${deleted.get(key)!}, so nothing happens to it at ${step.at}. Correct the story.`,
+      );
+      continue;
+    } else if (step.do === 'delete') {
+      const deletedAt = text(fixed(key).deleted_at);
+      if (deletedAt !== step.at) {
+        broken(
+          `${key} is deleted at ${step.at} in the story, but its deleted_at is ${show(fixed(key).deleted_at)}. Declare deleted_at: '${step.at}' in its fixed values.`,
+        );
+      }
+      deleted.set(key, step.at);
+      // The object as it was: a delete changes none of its fields.
+      record(key, step, current, current.updated_at);
     } else if (step.do === 'allocate') {
       const warehouse = step.warehouse;
       if (!warehouse || !(warehouse in world.objects)) {
@@ -694,7 +715,15 @@ export function tellStory(
     }
   }
 
-  const story = {kinds, moments, problems};
+  for (const [key, object] of Object.entries(world.objects)) {
+    const deletedAt = text(object.fixed?.deleted_at);
+    if (deletedAt !== undefined && !deleted.has(key)) {
+      problems.push(
+        `${where(object.fixed ?? object, file)}: ${key} declares deleted_at ${deletedAt}, but the story never deletes it. Add its delete step (do: delete).`,
+      );
+    }
+  }
+  const story = {kinds, moments, problems, deleted};
   problems.push(...orderProgressProblems(story, world, file));
   return story;
 }

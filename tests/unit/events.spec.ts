@@ -295,3 +295,26 @@ test('an event of a type no subscription listed then stops with one line', async
     ),
   ]);
 });
+
+test("a delete event dated other than the story's delete, or of an object the story never deletes, stops with one line", async () => {
+  const spec = await loadRelease(specDir, '2023-07');
+  const deleted = eventExample(spec, 'evt_5Zr3Bm7Yt6');
+  // Tom Reid deleted the mistaken sale price at 11:05:41.
+  deleted.created_at = '2023-05-04T11:06:41Z';
+  expect(problemsOf(spec, '2023-07')).toEqual([
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: price\.deleted has created_at 2023-05-04T11:06:41Z, but the story deletes prc_8Mv3Qa3 at 2023-05-04T11:05:41Z; an event's created_at is the moment of the change\.$/,
+    ),
+  ]);
+  deleted.created_at = '2023-05-04T11:05:41Z';
+  // The rrp price, which the story never deletes.
+  (deleted.data as Json).object = {
+    ...((deleted.data as Json).object as Json),
+    id: 'prc_8Mv3Qa1',
+  };
+  expect(problemsOf(spec, '2023-07')).toContainEqual(
+    expect.stringMatching(
+      /^openapi\/webhooks\.yaml:\d+: price\.deleted deletes prc_8Mv3Qa1, which the story never deletes; add its delete step \(do: delete\) to the world\.$/,
+    ),
+  );
+});

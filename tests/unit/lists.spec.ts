@@ -15,6 +15,7 @@ import {
   apiReleases,
   latestRelease,
 } from '../../src/plugins/openapi-reference/releases';
+import {fieldsAt, instant, worldAnswer} from '../../src/lib/world/lists';
 import {listProblems} from '../../src/plugins/openapi-reference/rules/lists';
 import {loadWorld} from '../../src/plugins/openapi-reference/world';
 
@@ -215,4 +216,31 @@ test('two attempts of one event have cursors of their own', () => {
   ).toBe(
     Buffer.from('var_3Tn8Wq1:wh_1Rk5Ds3:2023-05-04').toString('base64url'),
   );
+});
+
+test('a deleted object is in a list until it is deleted, and left out from then', () => {
+  const prices = Object.entries(world.objects)
+    .filter(([key]) => key.startsWith('prc_'))
+    .map(([key]) => key);
+  const answerAt = (time: string) =>
+    worldAnswer({
+      objects: prices.map((key) => ({
+        key,
+        own: fieldsAt(world.objects[key]!, instant(time)),
+      })),
+      fieldsOf: () => undefined,
+      declaration: undefined,
+      expression: null,
+      parameters: [],
+      order: {field: 'created_at', descending: true},
+      at: instant(time),
+      company: undefined,
+      zone: 'UTC',
+    }).candidates.find((candidate) => candidate.key === 'prc_8Mv3Qa3');
+  // Tom Reid made the sale price at 11:02:14 and deleted it at 11:05:41.
+  expect(answerAt('2023-05-04T11:03:00Z')?.out).toBeUndefined();
+  expect(answerAt('2023-05-04T16:00:00Z')).toMatchObject({
+    because: 'deleted',
+    out: 'it is deleted at 2023-05-04T11:05:41Z',
+  });
 });

@@ -373,3 +373,31 @@ test('a subscription that lists an event type before the type was added is one l
     `${at(line)}ntf_5Mv8Qd2 lists batch_stock.completed at 2023-04-12T09:58:12Z, but the type was added on 2023-05-04 (x-added in openapi/webhooks.yaml). Add it in a step on or after that day.`,
   ]);
 });
+
+test('a step on a deleted object is one line at its step', () => {
+  // Tom Reid deleted the mistaken size L sale price at 11:05:41.
+  const line = insertStep(
+    '2023-05-04T13:58:02Z',
+    "{at: '2023-05-04T11:30:00Z', by: usr_5Hc3Lp9, via: updatePrice, object: prc_8Mv3Qa3, do: edit, set: {amount: 12900}}",
+  );
+  expect(problems()).toEqual([
+    `${at(line)}prc_8Mv3Qa3 was deleted at 2023-05-04T11:05:41Z, so nothing happens to it at 2023-05-04T11:30:00Z. Correct the story.`,
+  ]);
+});
+
+test("a delete at another time than the object's deleted_at, or none, is one line", () => {
+  const line = plant(
+    "at: '2023-05-04T11:05:41Z',\n      by: usr_5Hc3Lp9,",
+    "at: '2023-05-04T11:06:00Z',\n      by: usr_5Hc3Lp9,",
+  );
+  expect(problems()).toEqual([
+    `${at(line)}prc_8Mv3Qa3 is deleted at 2023-05-04T11:06:00Z in the story, but its deleted_at is "2023-05-04T11:05:41Z". Declare deleted_at: '2023-05-04T11:06:00Z' in its fixed values.`,
+  ]);
+  // An edit in its place: the price is never deleted (and changes then).
+  plant('      do: delete,\n', '      do: edit,\n');
+  expect(problems()).toContainEqual(
+    expect.stringMatching(
+      /world\.yaml:\d+: prc_8Mv3Qa3 declares deleted_at 2023-05-04T11:05:41Z, but the story never deletes it\. Add its delete step \(do: delete\)\.$/,
+    ),
+  );
+});

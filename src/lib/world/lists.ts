@@ -233,7 +233,16 @@ export interface ListObject {
 }
 
 /** Why the answer leaves an object out. */
-export type LeftOutBecause = 'company' | 'created' | 'parameter' | 'filter';
+export type LeftOutBecause =
+  | 'company'
+  | 'created'
+  | 'deleted'
+  | 'parameter'
+  | 'filter';
+
+/** Whether the world holds an object at a moment: created by then, and not yet deleted (its `deleted_at`). */
+export const existsAt = (fields: Fields, at: number) =>
+  !(instant(fields.created_at) > at) && !(instant(fields.deleted_at) <= at);
 
 /** One candidate of the answer: the object at the moment, or why it is not in. */
 export interface Candidate {
@@ -329,6 +338,8 @@ export function worldAnswer(question: ListQuestion): {
         );
       } else if (instant(own.created_at) > at) {
         leaveOut('created', `it is created at ${String(own.created_at)}`);
+      } else if (!existsAt(own, at)) {
+        leaveOut('deleted', `it is deleted at ${String(own.deleted_at)}`);
       } else {
         const [name] = unmatched() ?? [];
         if (name !== undefined) {

@@ -305,7 +305,8 @@ function payloadProblems(
   if (unsent) {
     problems.push(unsent);
   }
-  // A delete and a test event are not changes of the object they carry.
+  // A delete and a test event are not changes of the object they carry
+  // (a delete is held to its step below).
   const isChange = !type.endsWith('.deleted') && type !== 'notification.test';
   const changedAt = objectMoment(object);
   if (isChange && changedAt !== undefined && changedAt !== at) {
@@ -314,6 +315,20 @@ function payloadProblems(
     );
   }
   const key = worldKey(object);
+  // A delete is the story's own step: dated when the story deletes the object.
+  if (type.endsWith('.deleted')) {
+    const deletedAt =
+      key === undefined ? undefined : world.story.deleted.get(key);
+    if (deletedAt === undefined) {
+      problems.push(
+        `${type} deletes ${key ?? 'an object without an ID'}, which the story never deletes; add its delete step (do: delete) to the world`,
+      );
+    } else if (deletedAt !== at) {
+      problems.push(
+        `${type} has created_at ${at}, but the story deletes ${key} at ${deletedAt}; an event's created_at is the moment of the change`,
+      );
+    }
+  }
   if (named !== undefined && !listsChanges(type)) {
     if (named.length > 0) {
       problems.push(

@@ -1,5 +1,6 @@
 import {
   companyOf,
+  existsAt,
   fieldsAt,
   instant,
   isObject,
@@ -345,7 +346,7 @@ function objectsOf(
   for (const [key, object] of Object.entries(world.objects)) {
     const kind = kindOf(key);
     const own = kind && {...kind.keyFields(key), ...fieldsAt(object, at)};
-    if (!kind || !own || instant(own.created_at) > at) {
+    if (!kind || !own || !existsAt(own, at)) {
       continue;
     }
     const best = bestShown(shown.get(key) ?? [], kind.schema, own, at);

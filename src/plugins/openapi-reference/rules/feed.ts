@@ -63,7 +63,7 @@ const keptDays = 30;
 export interface WorldChange {
   resource: string;
   resourceId: string;
-  action: 'created' | 'updated';
+  action: 'created' | 'updated' | 'deleted';
   occurredAt: string;
   /** The fields that changed, where the world can say. */
   changedFields?: string[];
@@ -160,6 +160,16 @@ function changesOf(world: World, key: string, resource: string): WorldChange[] {
       });
     }
   });
+  // A deleted record's last entry: its deletion.
+  const deleted = object.fixed?.deleted_at;
+  if (typeof deleted === 'string') {
+    changes.push({
+      resource,
+      resourceId: key,
+      action: 'deleted',
+      occurredAt: deleted,
+    });
+  }
   return changes;
 }
 
