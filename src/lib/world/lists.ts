@@ -234,11 +234,7 @@ export interface ListObject {
 
 /** Why the answer leaves an object out. */
 export type LeftOutBecause =
-  | 'company'
-  | 'created'
-  | 'deleted'
-  | 'parameter'
-  | 'filter';
+  'company' | 'created' | 'deleted' | 'parameter' | 'filter';
 
 /** Whether the world holds an object at a moment: created by then, and not yet deleted (its `deleted_at`). */
 export const existsAt = (fields: Fields, at: number) =>
