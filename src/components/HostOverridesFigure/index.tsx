@@ -13,8 +13,9 @@ import styles from './styles.module.css';
 
 /**
  * Harbour Waxed Jacket on Northwind Shopify (host product hpr_7Se2Vn4) with
- * Overrides open, as the Overrides steps fill it in: Northwind's own title,
- * and size M's price override (host variant hvr_1Uc9Bk6).
+ * Overrides open at the world's now: Northwind's own title and size M's price
+ * override (host variant hvr_1Uc9Bk6), which Priya Shah saved on 3 May, the
+ * fields the Overrides steps fill in.
  */
 
 const host = 'hpr_7Se2Vn4';
@@ -32,9 +33,9 @@ export default function HostOverridesFigure(): ReactNode {
       caption={
         <>
           Harbour Waxed Jacket on Northwind Shopify with{' '}
-          <strong>Overrides</strong> open: Northwind types its own title and a
-          price for size M, while the description and tags keep following the
-          brand.
+          <strong>Overrides</strong> open: Northwind&apos;s own title and its
+          price for size M replace the brand&apos;s, while the description and
+          tags keep following the brand.
         </>
       }
       notes={[
