@@ -24,7 +24,8 @@ import {where} from './yaml';
  *   it), until someone sets it by hand, after which it keeps its figure;
  * - an accepted order is `partially_dispatched`, `dispatched` or
  *   `completed` as its lines are dispatched and its dispatches reach the
- *   shop (`sent_to_store`), and only then;
+ *   shop (`sent_to_store`), and only then (`cancelled` if its lines are
+ *   cancelled with nothing dispatched);
  * - applying a price change sets its price's amount to the new one, and the
  *   amount it records as replaced is the price's amount then;
  * - a deleted object (`delete`, at the `deleted_at` it declares) exists no
@@ -179,6 +180,8 @@ export function tellStory(
   const handBuffers = new Set<string>();
   /** Where each order line's units were allocated. */
   const allocatedIn = new Map<string, string>();
+  /** Orders and sales already reported for selling without a brand store. */
+  const unsold = new Set<string>();
   /** When each deleted object was deleted. */
   const deleted = new Map<string, string>();
   /** Each transfer's lines. */
@@ -312,9 +315,14 @@ export function tellStory(
       return;
     }
     const found = brandStores(brand, store);
-    if (found.some(({state}) => selling.has(String(state?.status)))) {
+    // An order's lines break the rule with their order: one line says it.
+    if (
+      found.some(({state}) => selling.has(String(state?.status))) ||
+      (order !== undefined && unsold.has(order))
+    ) {
       return;
     }
+    unsold.add(key);
     const seen = found
       .map(
         ({key: bst, state}) =>
@@ -740,7 +748,8 @@ const progressStates = new Set([
  * An accepted order's state follows from its lines and dispatches, as its
  * lifecycle's triggers say: `partially_dispatched` once some units are
  * dispatched, `dispatched` once dispatches and cancellations cover every
- * line, `completed` once every dispatch is `sent_to_store`. One line per
+ * line with a unit dispatched (`cancelled` when every unit was cancelled),
+ * `completed` once every dispatch is `sent_to_store`. One line per
  * order, at the first moment it differs.
  */
 function orderProgressProblems(
@@ -783,10 +792,13 @@ function orderProgressProblems(
           (dispatch) =>
             stateAt(story, dispatch, at)?.state.status === 'sent_to_store',
         );
+        // Lines all cancelled, nothing dispatched: the order is cancelled.
         const expected = covered
-          ? reached && dispatches.length > 0
-            ? 'completed'
-            : 'dispatched'
+          ? !some
+            ? 'cancelled'
+            : reached && dispatches.length > 0
+              ? 'completed'
+              : 'dispatched'
           : some
             ? 'partially_dispatched'
             : 'accepted';

@@ -199,9 +199,9 @@ test("a stock line's declared buffer that its store's brand store does not set i
     'mapped_warehouses: [wh_1Rk5Ds3, wh_6Jp2Mc8]',
     'mapped_warehouses: [wh_1Rk5Ds3]',
   );
-  // Both sizes' shop-floor lines: M's four moments and L's two.
+  // Both sizes' shop-floor lines: M's four moments and L's three.
   const found = problems();
-  expect(found).toHaveLength(6);
+  expect(found).toHaveLength(7);
   for (const problem of found) {
     expect(problem).toMatch(
       /world\.yaml:\d+: var_3Tn8Wq[12]:wh_6Jp2Mc8's (now|moment at \S+) has buffer 2, but the story makes it 0 \(/,
@@ -400,4 +400,15 @@ test("a delete at another time than the object's deleted_at, or none, is one lin
       /world\.yaml:\d+: prc_8Mv3Qa3 declares deleted_at 2023-05-04T11:05:41Z, but the story never deletes it\. Add its delete step \(do: delete\)\.$/,
     ),
   );
+});
+
+test('an order whose units are all cancelled, with nothing dispatched, is cancelled: one line while it stays accepted', () => {
+  // Order 10481's one line, both units cancelled at picking on 5 May.
+  const line = insertStep(
+    '2023-05-06T08:10:22Z',
+    "{at: '2023-05-05T12:00:00Z', by: usr_2Bv8Nx4, via: cancelOrderItem, object: oit_3Vw9Pn4, do: cancel, set: {quantity_cancelled: 2}}",
+  );
+  expect(problems()).toEqual([
+    `${at(line)}ord_7Hd2Kx5 is "accepted" at 2023-05-05T12:00:00Z, but its lines (oit_3Vw9Pn4 cancelled) and dispatches (none) make it "cancelled". An order moves as its lines are dispatched and its dispatches reach the shop.`,
+  ]);
 });

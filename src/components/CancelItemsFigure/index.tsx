@@ -48,7 +48,8 @@ export default function CancelItemsFigure(): ReactNode {
           <strong>Confirm</strong> releases the units from allocation. A line
           whose whole quantity is cancelled becomes <code>cancelled</code>; once
           dispatches and cancellations cover every line, the order is{' '}
-          <code>dispatched</code>.
+          <code>dispatched</code>, or <code>cancelled</code> if nothing was
+          dispatched.
         </>,
       ]}>
       <AcceptedOrderHead open="Cancel items" />
