@@ -13,8 +13,9 @@ import styles from './styles.module.css';
 
 /**
  * Stock → Batch updates → bat_4Rt7Ym2, Leeds DC's 08:00 count on 4 May
- * 2023 (the example on the stock page): two lines applied, one rejected for
- * an unknown SKU.
+ * 2023 (London), sent by Northwind's ERP with its API key ERP sync (the
+ * example on the stock page): two lines applied, one rejected for an
+ * unknown SKU.
  */
 
 const batch = 'bat_4Rt7Ym2';
@@ -83,9 +84,11 @@ export default function BatchUpdateFigure(): ReactNode {
       ]}
       caption={
         <>
-          Batch <Fact of={batch}>{batch}</Fact> from Leeds DC&apos;s warehouse
-          system, <code>completed_with_errors</code>: two of its lines applied
-          and one rejected for an unknown SKU.
+          Batch <Fact of={batch}>{batch}</Fact> for Leeds DC, sent by
+          Northwind&apos;s ERP with its API key{' '}
+          <Fact of="api_key:erp-sync.name">ERP sync</Fact>,{' '}
+          <code>completed_with_errors</code>: two of its lines applied and one
+          rejected for an unknown SKU.
         </>
       }
       notes={[
