@@ -131,6 +131,15 @@ export default function AppFrameFigure(): ReactNode {
               None
             </li>
             <li>
+              <span className={styles.cardTitle}>Orders to dispatch</span>
+              <span>
+                <Fact of="ord_7Hd2Kx5.number">10481</Fact>{' '}
+                <Status tone="neutral">
+                  <Fact of="ord_7Hd2Kx5.status">accepted</Fact>
+                </Status>
+              </span>
+            </li>
+            <li>
               <span className={styles.cardTitle}>Stores</span>
               <span>
                 <Fact of="str_7Qm3Xa9.name">Northwind Shopify</Fact>{' '}
