@@ -161,6 +161,6 @@ test('a page sample of the feed that says it has no more stops with one line', a
       .split('\n')
       .findIndex((line) => line.includes('"id": "chg_01H0ZK4T8R2M5N"')) - 3;
   expect(feedSampleProblems(page, source, spec, world)).toEqual([
-    `${page}:${json + 1}: the sample of the change feed has has_more false, but the world's feed for after=chg_01H0ZK3N7P4Q2R, limit=2 at 2023-05-04T16:00:00Z has 19 changes for limit=2. Show the world's feed for the request, or change the request.`,
+    `${page}:${json + 1}: the sample of the change feed has has_more false, but the world's feed for after=chg_01H0ZK3N7P4Q2R, limit=2 at 2023-05-04T16:00:00Z has 21 changes for limit=2. Show the world's feed for the request, or change the request.`,
   ]);
 });

@@ -377,7 +377,7 @@ test('a subscription that lists an event type before the type was added is one l
 test('a step on a deleted object is one line at its step', () => {
   // Tom Reid deleted the mistaken size L sale price at 11:05:41.
   const line = insertStep(
-    '2023-05-04T13:58:02Z',
+    '2023-05-04T13:50:12Z',
     "{at: '2023-05-04T11:30:00Z', by: usr_5Hc3Lp9, via: updatePrice, object: prc_8Mv3Qa3, do: edit, set: {amount: 12900}}",
   );
   expect(problems()).toEqual([
