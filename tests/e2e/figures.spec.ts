@@ -192,7 +192,7 @@ const figures = [
   },
   {
     path: '/help/docs/resources/resource-stock',
-    caption: /batch bat_4Rt7Ym2 from leeds dc/i,
+    caption: /batch bat_4Rt7Ym2 for leeds dc/i,
     text: 'no variant has this SKU',
   },
 ];
