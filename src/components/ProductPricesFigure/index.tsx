@@ -11,13 +11,24 @@ import AppFigure, {
 import styles from './styles.module.css';
 
 /**
- * The Harbour Waxed Jacket's Prices tab on 4 May 2023, with Schedule change
- * open on size M's RRP (prc_8Mv3Qa1) and filled in as Alder & Finch's summer
- * sale: the form that makes price change pch_2Fs7Kd4.
+ * The Harbour Waxed Jacket's Prices tab on 4 May 2023, at 14:12 UTC: both
+ * sizes' prices (size L's mistaken sale price was deleted at 11:05), with
+ * Schedule change open on size M's RRP (prc_8Mv3Qa1) and filled in as Alder
+ * & Finch's summer sale: the form that makes price change pch_2Fs7Kd4.
  */
 
 const productTabs = ['Details', 'Variants', 'Images', 'Prices'];
 const change = 'pch_2Fs7Kd4';
+/** The price the change is scheduled on: size M's RRP. */
+const changed = 'prc_8Mv3Qa1';
+
+/** Every price of the jacket, size by size, as the world holds them. */
+const prices = [
+  {id: 'prc_8Mv3Qa1', sku: 'ALDF-HWJ-OLV-M', list: 'rrp', pence: 14900},
+  {id: 'prc_8Mv3Qa2', sku: 'ALDF-HWJ-OLV-M', list: 'wholesale', pence: 6950},
+  {id: 'prc_8Mv3Qa4', sku: 'ALDF-HWJ-OLV-L', list: 'rrp', pence: 14900},
+  {id: 'prc_8Mv3Qa5', sku: 'ALDF-HWJ-OLV-L', list: 'wholesale', pence: 6950},
+];
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /** A price in pounds, as the app shows it, from the sample world. */
@@ -58,43 +69,27 @@ export default function ProductPricesFigure(): ReactNode {
         label="Prices"
         columns={styles.columns}
         header={['Variant', 'Price list', 'Amount', '']}>
-        <Row highlight>
-          <Cell label="Variant">
-            <code>
-              <Fact of="prc_8Mv3Qa1.variant_id.sku">ALDF-HWJ-OLV-M</Fact>
-            </code>
-          </Cell>
-          <Cell label="Price list">
-            <code>
-              <Fact of="prc_8Mv3Qa1.price_list">rrp</Fact>
-            </code>
-          </Cell>
-          <Cell label="Amount">
-            <Price id="prc_8Mv3Qa1" pence={14900} />
-          </Cell>
-          <Cell label="Action">
-            <Control>Schedule change</Control>
-            <Marker n={1} />
-          </Cell>
-        </Row>
-        <Row>
-          <Cell label="Variant">
-            <code>
-              <Fact of="prc_8Mv3Qa2.variant_id.sku">ALDF-HWJ-OLV-M</Fact>
-            </code>
-          </Cell>
-          <Cell label="Price list">
-            <code>
-              <Fact of="prc_8Mv3Qa2.price_list">wholesale</Fact>
-            </code>
-          </Cell>
-          <Cell label="Amount">
-            <Price id="prc_8Mv3Qa2" pence={6950} />
-          </Cell>
-          <Cell label="Action">
-            <Control>Schedule change</Control>
-          </Cell>
-        </Row>
+        {prices.map(({id, sku, list, pence}) => (
+          <Row key={id} highlight={id === changed}>
+            <Cell label="Variant">
+              <code>
+                <Fact of={`${id}.variant_id.sku`}>{sku}</Fact>
+              </code>
+            </Cell>
+            <Cell label="Price list">
+              <code>
+                <Fact of={`${id}.price_list`}>{list}</Fact>
+              </code>
+            </Cell>
+            <Cell label="Amount">
+              <Price id={id} pence={pence} />
+            </Cell>
+            <Cell label="Action">
+              <Control>Schedule change</Control>
+              {id === changed && <Marker n={1} />}
+            </Cell>
+          </Row>
+        ))}
       </Grid>
       <div className={styles.panel}>
         <p className={styles.panelTitle}>

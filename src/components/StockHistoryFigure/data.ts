@@ -29,8 +29,6 @@ export interface Entry {
   from: string;
   /** As History shows it, in the company's time zone (Europe/London). */
   time: string;
-  /** The world fact that holds that time, when it is not `at` (a dispatch's). */
-  timeOf?: string;
   actor: string;
   fields: [field: Field, before: number, after: number][];
 }
@@ -49,7 +47,7 @@ export const history: Entry[] = [
   },
   {
     at: '2023-05-05T09:30:00Z',
-    from: '2023-05-04T14:12:08Z',
+    from: '2023-05-04T14:05:00Z',
     time: '5 May 2023, 10:30',
     actor: 'Northwind Shopify (connector)',
     fields: [
@@ -58,10 +56,9 @@ export const history: Entry[] = [
     ],
   },
   {
-    at: '2023-05-04T14:12:08Z',
+    at: '2023-05-04T14:05:00Z',
     from: '2023-05-04T09:30:05Z',
     time: '4 May 2023, 15:05',
-    timeOf: 'dsp_6Vb1Qe7.created_at',
     actor: 'Priya Shah (user)',
     fields: [
       ['on_hand', 24, 23],

@@ -39,8 +39,8 @@ function When({entry, part}: {entry: Entry; part: 'date' | 'time'}): ReactNode {
   const [date, time] = entry.time.split(', ');
   return (
     <Fact
-      of={entry.timeOf ?? `${stockRecord}.updated_at`}
-      at={entry.timeOf ? undefined : entry.at}
+      of={`${stockRecord}.updated_at`}
+      at={entry.at}
       format={part}
       zone="Europe/London">
       {part === 'date' ? date : time}
