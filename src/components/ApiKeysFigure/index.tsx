@@ -58,7 +58,8 @@ export default function ApiKeysFigure(): ReactNode {
         header={[
           'Name',
           'Key',
-          'Environment and scope',
+          'Environment',
+          'Scope',
           'API release',
           'Created',
           'Last used',
@@ -75,10 +76,11 @@ export default function ApiKeysFigure(): ReactNode {
             </code>
             <Marker n={2} />
           </Cell>
-          <Cell label="Environment and scope">
-            <span>
-              <Label>Production</Label>, <Label>Read and write</Label>
-            </span>
+          <Cell label="Environment">
+            <Label>Production</Label>
+          </Cell>
+          <Cell label="Scope">
+            <Label>Read and write</Label>
           </Cell>
           <Cell label="API release">
             <code>
