@@ -15,7 +15,8 @@ import styles from './styles.module.css';
  * Harbour Waxed Jacket on Northwind Shopify (host product hpr_7Se2Vn4) with
  * Overrides open at the world's now: Northwind's own title and size M's price
  * override (host variant hvr_1Uc9Bk6), which Priya Shah saved on 3 May, the
- * fields the Overrides steps fill in.
+ * fields the Overrides steps fill in. Size L (hvr_1Uc9Bk7) is listed too: its
+ * override is the Shopify price the 2 May download kept.
  */
 
 const host = 'hpr_7Se2Vn4';
@@ -34,8 +35,8 @@ export default function HostOverridesFigure(): ReactNode {
         <>
           Harbour Waxed Jacket on Northwind Shopify with{' '}
           <strong>Overrides</strong> open: Northwind&apos;s own title and its
-          price for size M replace the brand&apos;s, while the description and
-          tags keep following the brand.
+          prices for sizes M and L replace the brand&apos;s, while the
+          description and tags keep following the brand.
         </>
       }
       notes={[
@@ -114,6 +115,25 @@ export default function HostOverridesFigure(): ReactNode {
                 </Fact>
               </span>
               <Marker n={2} />
+            </Cell>
+          </Row>
+          <Row>
+            <Cell label="Variant">
+              <code>
+                <Fact of="hvr_1Uc9Bk7.sku">ALDF-HWJ-OLV-L</Fact>
+              </code>
+            </Cell>
+            <Cell label="Brand price (wholesale)">
+              <Fact of="prc_8Mv3Qa5.amount" format="money">
+                £69.50
+              </Fact>
+            </Cell>
+            <Cell label="Price override">
+              <span className={styles.input}>
+                <Fact of="hvr_1Uc9Bk7.price_override.amount" format="money">
+                  £149.00
+                </Fact>
+              </span>
             </Cell>
           </Row>
         </Grid>
