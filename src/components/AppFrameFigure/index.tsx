@@ -14,7 +14,9 @@ import styles from './styles.module.css';
  * of Northwind Outfitters sees it at the end of the sample day: the left
  * navigation with the company switcher, the top bar with the global search
  * and the notifications tray (the morning's batch stock result), and the
- * Dashboard's store health.
+ * Dashboard's cards: the order to dispatch, the one stock line with nothing
+ * available (size L at the shop floor, since order 10479's dispatch) and
+ * the store's health.
  */
 
 const navigation = [
@@ -137,6 +139,16 @@ export default function AppFrameFigure(): ReactNode {
                 <Status tone="neutral">
                   <Fact of="ord_7Hd2Kx5.status">accepted</Fact>
                 </Status>
+              </span>
+            </li>
+            <li>
+              <span className={styles.cardTitle}>Low stock</span>
+              <span>
+                <code>
+                  <Fact of="var_3Tn8Wq2.sku">ALDF-HWJ-OLV-L</Fact>
+                </code>{' '}
+                at <Fact of="wh_6Jp2Mc8.name">Northwind Shop Floor</Fact>:{' '}
+                <Fact of="var_3Tn8Wq2:wh_6Jp2Mc8.available">0</Fact> available
               </span>
             </li>
             <li>
