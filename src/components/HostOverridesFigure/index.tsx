@@ -21,6 +21,12 @@ import styles from './styles.module.css';
 
 const host = 'hpr_7Se2Vn4';
 
+/** The listing's variants, each with its host variant and its brand store's wholesale price. */
+const variants = [
+  {hostVariant: 'hvr_1Uc9Bk6', sku: 'ALDF-HWJ-OLV-M', price: 'prc_8Mv3Qa2'},
+  {hostVariant: 'hvr_1Uc9Bk7', sku: 'ALDF-HWJ-OLV-L', price: 'prc_8Mv3Qa5'},
+];
+
 export default function HostOverridesFigure(): ReactNode {
   return (
     <AppFigure
@@ -97,45 +103,30 @@ export default function HostOverridesFigure(): ReactNode {
           label="Variants"
           columns={styles.columns}
           header={['Variant', 'Brand price (wholesale)', 'Price override']}>
-          <Row>
-            <Cell label="Variant">
-              <code>
-                <Fact of="hvr_1Uc9Bk6.sku">ALDF-HWJ-OLV-M</Fact>
-              </code>
-            </Cell>
-            <Cell label="Brand price (wholesale)">
-              <Fact of="prc_8Mv3Qa2.amount" format="money">
-                £69.50
-              </Fact>
-            </Cell>
-            <Cell label="Price override">
-              <span className={styles.input}>
-                <Fact of="hvr_1Uc9Bk6.price_override.amount" format="money">
-                  £149.00
+          {variants.map(({hostVariant, sku, price}, index) => (
+            <Row key={hostVariant}>
+              <Cell label="Variant">
+                <code>
+                  <Fact of={`${hostVariant}.sku`}>{sku}</Fact>
+                </code>
+              </Cell>
+              <Cell label="Brand price (wholesale)">
+                <Fact of={`${price}.amount`} format="money">
+                  £69.50
                 </Fact>
-              </span>
-              <Marker n={2} />
-            </Cell>
-          </Row>
-          <Row>
-            <Cell label="Variant">
-              <code>
-                <Fact of="hvr_1Uc9Bk7.sku">ALDF-HWJ-OLV-L</Fact>
-              </code>
-            </Cell>
-            <Cell label="Brand price (wholesale)">
-              <Fact of="prc_8Mv3Qa5.amount" format="money">
-                £69.50
-              </Fact>
-            </Cell>
-            <Cell label="Price override">
-              <span className={styles.input}>
-                <Fact of="hvr_1Uc9Bk7.price_override.amount" format="money">
-                  £149.00
-                </Fact>
-              </span>
-            </Cell>
-          </Row>
+              </Cell>
+              <Cell label="Price override">
+                <span className={styles.input}>
+                  <Fact
+                    of={`${hostVariant}.price_override.amount`}
+                    format="money">
+                    £149.00
+                  </Fact>
+                </span>
+                {index === 0 && <Marker n={2} />}
+              </Cell>
+            </Row>
+          ))}
         </Grid>
         <p className={styles.actions}>
           <Marker n={3} />

@@ -23,12 +23,39 @@ const months =
   'January|February|March|April|May|June|July|August|September|October|November|December';
 
 /** Whether a row's first cell is a step's date or time: a worked sequence. */
-export const isStep = (cell: string) =>
+const isStep = (cell: string) =>
   /format="(time|date)"/.test(cell) ||
   new RegExp(`^\\s*\\|?\\s*\\d{1,2} (${months})\\b`).test(cell);
 
 /** Whether a header's first cell names the steps of a worked sequence. */
-export const headsSteps = (cell: string) => /^\s*\|?\s*Step\s*$/i.test(cell);
+const headsSteps = (cell: string) => /^\s*\|?\s*Step\s*$/i.test(cell);
+
+/** A table's rows as the page writes them: each row's line, its text and its first cell. */
+export function tableRows(table: Table, lines: readonly string[]) {
+  return table.children.map((row) => {
+    const line = row.position!.start.line;
+    const [first] = row.children;
+    const text = lines[line - 1] ?? '';
+    const firstCell = first?.position
+      ? text.slice(
+          first.position.start.column - 1,
+          first.position.end.column - 1,
+        )
+      : '';
+    return {line, text, firstCell};
+  });
+}
+
+/** Whether a table's rows are the steps of a worked sequence: headed "Step", or a row opening with a date or time. */
+export function isWorkedSequence(
+  rows: readonly {firstCell: string}[],
+): boolean {
+  const [header, ...body] = rows;
+  return (
+    (header !== undefined && headsSteps(header.firstCell)) ||
+    body.some(({firstCell}) => isStep(firstCell))
+  );
+}
 
 /** Whether a fact names a field that changes: one of its object's moments declares it. */
 function changes(world: World, fact: string): boolean {
@@ -51,23 +78,8 @@ export function guideTableProblems(
   const lines = withoutDeliberate({source}).source.split('\n');
   const problems: string[] = [];
   visit(tree, 'table', (table: Table) => {
-    const rows = table.children.map((row) => {
-      const line = row.position!.start.line;
-      const [first] = row.children;
-      const text = lines[line - 1] ?? '';
-      const firstCell = first?.position
-        ? text.slice(
-            first.position.start.column - 1,
-            first.position.end.column - 1,
-          )
-        : '';
-      return {line, text, firstCell};
-    });
-    const [header, ...body] = rows;
-    if (
-      (header !== undefined && headsSteps(header.firstCell)) ||
-      body.some(({firstCell}) => isStep(firstCell))
-    ) {
+    const rows = tableRows(table, lines);
+    if (isWorkedSequence(rows)) {
       return;
     }
     let seen: {at: string; fact: string; line: number} | undefined;

@@ -3,7 +3,7 @@ import {visit} from 'unist-util-visit';
 import type {JsonValue} from '../../model/openapi-types';
 import {readPage} from '../../model/page-reading';
 import {withoutDeliberate} from './deliberate';
-import {headsSteps, isStep} from './guide-tables';
+import {isWorkedSequence, tableRows} from './guide-tables';
 import {worldPath, type World} from '../openapi-reference/world';
 
 /**
@@ -130,25 +130,11 @@ export function worldSequenceProblems(
   // The steps of a worked sequence: each fact from one step to the next.
   const {tree} = readPage(source);
   visit(tree, 'table', (table: Table) => {
-    const rows = table.children.map((row) => {
-      const line = row.position!.start.line;
-      const [first] = row.children;
-      const text = lines[line - 1] ?? '';
-      const firstCell = first?.position
-        ? text.slice(
-            first.position.start.column - 1,
-            first.position.end.column - 1,
-          )
-        : '';
-      return {line, text, firstCell};
-    });
-    const [header, ...body] = rows;
-    if (
-      !(header !== undefined && headsSteps(header.firstCell)) &&
-      !body.some(({firstCell}) => isStep(firstCell))
-    ) {
+    const rows = tableRows(table, lines);
+    if (!isWorkedSequence(rows)) {
       return;
     }
+    const [, ...body] = rows;
     const last = new Map<string, Shown>();
     for (const {line, text} of body) {
       // Within a step, a fact's last drawing is the step's moment of it.
