@@ -334,15 +334,14 @@ export function listPageProblem(
   page: Fields,
   at: number,
 ): {setup: string} | {page: string} | undefined {
-  const order =
-    typeof request === 'string' ? request : listOrder(entry, request);
-  const itemSchema = itemSchemaOf(spec, entry);
   if (typeof request === 'string') {
     return {setup: request};
   }
+  const order = listOrder(entry, request);
   if (typeof order === 'string') {
     return {setup: order};
   }
+  const itemSchema = itemSchemaOf(spec, entry);
   if (!itemSchema) {
     return {setup: 'has no data[] to list'};
   }
