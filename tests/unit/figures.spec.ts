@@ -143,6 +143,29 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     `${where}: <Literal why="a made-up amount"> shows "6,950", which the sample world holds as prc_8Mv3Qa2.amount`,
   ],
   [
+    // The order is drawn, and it was pending when it arrived: a chip typed
+    // `pending` is a moment of it, checked only when drawn as one.
+    'a state of a drawn object typed by hand',
+    {drawn: '<span>pending</span>'},
+    `${where}: "pending" is typed by hand, but it is the sample world's ord_5Yc1Hd6.status at 2023-05-04T09:30:04Z. Draw it with <Fact of="ord_5Yc1Hd6.status" at="2023-05-04T09:30:04Z">, at the moment the figure shows`,
+  ],
+  [
+    'a state typed by hand in the caption',
+    {
+      caption:
+        'Order <span data-world="ord_5Yc1Hd6.number">10482</span> was <code>accepted</code> at once.',
+    },
+    `${where}: "accepted" is typed by hand, but it is the sample world's ord_5Yc1Hd6.status at`,
+  ],
+  [
+    'a setting typed by hand as a switch',
+    {
+      drawn:
+        '<span data-world="bst_3Pk7Wd5.fulfilment">wholesale</span>, auto-publish <span>Off</span>',
+    },
+    `${where}: "Off" is typed by hand, but it is the sample world's bst_3Pk7Wd5.auto_publish. Draw it with <Fact of="bst_3Pk7Wd5.auto_publish" format="switch">`,
+  ],
+  [
     'a literal without a reason',
     {drawn: '<span data-literal=" ">2</span>'},
     `${where}: a <Literal> without a reason`,
@@ -156,6 +179,14 @@ for (const [name, parts, message] of planted) {
     expect(problems[0]).toContain(message);
   });
 }
+
+test('a word no drawn object holds, or states listed in a literal, passes', () => {
+  // Order 10482 was pending, but never `failing`; the literal lists the
+  // states any order can have, with its reason.
+  const drawn =
+    '<span>failing</span> <span data-literal="the states any order can have"><code>pending</code>, <code>accepted</code> or <code>dispatched</code></span>';
+  expect(figureProblems(figure({drawn}), page, sources)).toEqual([]);
+});
 
 test('a literal of a year, or a small number of no drawn object, passes', () => {
   const drawn =

@@ -106,6 +106,14 @@ test('facts are found by path, through linked objects, and worded', () => {
   );
   expect(formatFact('2023-05-04T14:05:09Z', 'time')).toBe('14:05');
   expect(formatFact('2023-05-04T14:05:09Z', 'date')).toBe('4 May 2023');
+  // A list is read by place; a setting is worded as its switch.
+  expect(worldFact(world, 'ntf_3Ja6Mr1.events.2')).toBe('stock.updated');
+  expect(worldFact(world, 'ntf_3Ja6Mr1.events.3')).toBeUndefined();
+  expect(worldFact(world, 'ntf_3Ja6Mr1.events.last')).toBeUndefined();
+  expect(
+    formatFact(worldFact(world, 'bst_3Pk7Wd5.auto_publish')!, 'switch'),
+  ).toBe('Off');
+  expect(() => formatFact('yes', 'switch')).toThrow('true or false');
 });
 
 /** A paragraph with one `<World>` element in it, as the MDX parser gives it. */

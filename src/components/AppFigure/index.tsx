@@ -249,7 +249,7 @@ export function Tick({on}: {on: boolean}): ReactNode {
  * it: `of` is the fact's path (`ord_5Yc1Hd6.number`,
  * `var_3Tn8Wq1:wh_1Rk5Ds3.available`), `at` another moment of the world (a
  * time: the object as it is then), `format` how it is written (count, number, date, time,
- * or money: an amount in pence as £149.00)
+ * money: an amount in pence as £149.00, or switch: true as On)
  * and `zone` the time zone of a date or time (the app shows the company's).
  * The build checks that the text is the world's; an object's id alone
  * (`of="ord_5Yc1Hd6"`, no children) draws the id.
@@ -263,7 +263,7 @@ export function Fact({
 }: {
   of: string;
   at?: string;
-  format?: 'count' | 'number' | 'date' | 'time' | 'money';
+  format?: 'count' | 'number' | 'date' | 'time' | 'money' | 'switch';
   zone?: string;
   children?: ReactNode;
 }): ReactNode {

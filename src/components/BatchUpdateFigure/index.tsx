@@ -87,14 +87,19 @@ export default function BatchUpdateFigure(): ReactNode {
           Batch <Fact of={batch}>{batch}</Fact> for Leeds DC, sent by
           Northwind&apos;s ERP with its API key{' '}
           <Fact of="api_key:erp-sync.name">ERP sync</Fact>,{' '}
-          <code>completed_with_errors</code>: two of its lines applied and one
-          rejected for an unknown SKU.
+          <code>
+            <Fact of={`${batch}.status`}>completed_with_errors</Fact>
+          </code>
+          : two of its lines applied and one rejected for an unknown SKU.
         </>
       }
       notes={[
         <>
-          The batch&apos;s mode, <code>set</code>, applies to every line, and
-          its counts: lines, applied and errors.
+          The batch&apos;s mode,{' '}
+          <code>
+            <Fact of={`${batch}.mode`}>set</Fact>
+          </code>
+          , applies to every line, and its counts: lines, applied and errors.
         </>,
         <>
           The result of each line. The applied lines have changed on hand; only

@@ -19,6 +19,9 @@ import styles from './styles.module.css';
  */
 
 const proposal = 'bst_3Pk7Wd5';
+/** When Northwind proposed it, and when Alder & Finch approved it. */
+const sent = '2023-05-08T10:15:33Z';
+const approved = '2023-05-08T14:36:50Z';
 const proposed = (
   <Fact of={`${proposal}.created_at`} format="date" zone="Europe/London">
     8 May 2023
@@ -57,8 +60,13 @@ export default function BrandStoresFigure(): ReactNode {
           <strong>Propose brand store</strong>.
         </>,
         <>
-          <strong>Approve</strong> makes the brand store <code>active</code>, so
-          products can be published to the store; <strong>Decline</strong>{' '}
+          <strong>Approve</strong> makes the brand store{' '}
+          <code>
+            <Fact of={`${proposal}.status`} at={approved}>
+              active
+            </Fact>
+          </code>
+          , so products can be published to the store; <strong>Decline</strong>{' '}
           refuses it.
         </>,
       ]}>
@@ -85,7 +93,11 @@ export default function BrandStoresFigure(): ReactNode {
           </Cell>
           <Cell label="Proposed">{proposed}</Cell>
           <Cell label="Status">
-            <Status tone="warning">pending</Status>
+            <Status tone="warning">
+              <Fact of={`${proposal}.status`} at={sent}>
+                pending
+              </Fact>
+            </Status>
           </Cell>
         </Row>
       </Grid>
@@ -107,21 +119,27 @@ export default function BrandStoresFigure(): ReactNode {
             <Label>Price list</Label>
           </dt>
           <dd>
-            <code>rrp</code>
+            <code>
+              <Fact of={`${proposal}.price_list`}>rrp</Fact>
+            </code>
           </dd>
           <dt>
             <Label>Stock buffer</Label>
           </dt>
           <dd>
             {/* As proposed: the store is pending from its creation. */}
-            <Fact of={`${proposal}.stock_buffer`} at="2023-05-08T10:15:33Z">
+            <Fact of={`${proposal}.stock_buffer`} at={sent}>
               0
             </Fact>
           </dd>
           <dt>
             <Label>Auto-publish</Label>
           </dt>
-          <dd>Off</dd>
+          <dd>
+            <Fact of={`${proposal}.auto_publish`} format="switch">
+              Off
+            </Fact>
+          </dd>
         </dl>
         <p className={styles.actions}>
           <Marker n={3} />

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Fact, Marker} from '../AppFigure';
+import AppFigure, {Control, Fact, Literal, Marker} from '../AppFigure';
 import {
   AcceptedOrderHead,
   Actions,
@@ -48,8 +48,10 @@ export default function CancelItemsFigure(): ReactNode {
           <strong>Confirm</strong> releases the units from allocation. A line
           whose whole quantity is cancelled becomes <code>cancelled</code>; once
           dispatches and cancellations cover every line, the order is{' '}
-          <code>dispatched</code>, or <code>cancelled</code> if nothing was
-          dispatched.
+          <Literal why="the rule for any order, not this order's state">
+            <code>dispatched</code>
+          </Literal>
+          , or <code>cancelled</code> if nothing was dispatched.
         </>,
       ]}>
       <AcceptedOrderHead open="Cancel items" />

@@ -85,7 +85,12 @@ const platformNotes: Record<Platform, ReactNode[]> = {
     </>,
     <>
       <strong>Continue to Shopify</strong> adds the store as{' '}
-      <code>connecting</code> and opens Shopify, where you approve the app.
+      <code>
+        <Fact of={`${stores.shopify}.status`} at="2023-04-12T10:02:15Z">
+          connecting
+        </Fact>
+      </code>{' '}
+      and opens Shopify, where you approve the app.
     </>,
   ],
   bigcommerce: [

@@ -95,8 +95,13 @@ const flows: Flow[] = [
     into: 'when paid',
     hub: (
       <>
-        Makes one order per brand, <code>pending</code>, allocates its units at
-        once and records a sale for each line
+        Makes one order per brand,{' '}
+        <code>
+          <Fact of="ord_5Yc1Hd6.status" at="2023-05-04T09:30:04Z">
+            pending
+          </Fact>
+        </code>
+        , allocates its units at once and records a sale for each line
       </>
     ),
     out: 'to accept, and to Sales',

@@ -14,6 +14,8 @@ import styles from './styles.module.css';
 const order = 'ord_4Qb9Ns3';
 const dispatch = 'dsp_4Ka8Yr2';
 const failed = '2023-05-04T08:05:44Z';
+/** When Northwind selected Retry. */
+const retried = '2023-05-04T15:10:00Z';
 
 export default function FailedDispatchFigure(): ReactNode {
   return (
@@ -23,8 +25,13 @@ export default function FailedDispatchFigure(): ReactNode {
       caption={
         <>
           Order <Fact of={`${order}.number`}>10479</Fact> with its dispatch{' '}
-          <code>failed</code>: Shopify refused the fulfilment because the order
-          was already fulfilled there.
+          <code>
+            <Fact of={`${dispatch}.status`} at={failed}>
+              failed
+            </Fact>
+          </code>
+          : Shopify refused the fulfilment because the order was already
+          fulfilled there.
         </>
       }
       notes={[
@@ -39,14 +46,25 @@ export default function FailedDispatchFigure(): ReactNode {
         </>,
         <>
           <strong>Retry</strong> sends the dispatch again: it returns to{' '}
-          <code>created</code>, then reaches the shop or fails again.
+          <code>
+            <Fact of={`${dispatch}.status`} at={retried}>
+              created
+            </Fact>
+          </code>
+          , then reaches the shop or fails again.
         </>,
       ]}>
       <OrderFacts
         order={order}
         placed={['3 May 2023', '17:12']}
         customer="James Carter"
-        status={<Status tone="success">dispatched</Status>}
+        status={
+          <Status tone="success">
+            <Fact of={`${order}.status`} at={failed}>
+              dispatched
+            </Fact>
+          </Status>
+        }
       />
       <Panel
         title={

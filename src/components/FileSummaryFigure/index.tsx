@@ -9,6 +9,12 @@ import styles from './styles.module.css';
  */
 
 const file = 'fil_5Hy8Cd3';
+/**
+ * Uploaded, before Import. The summary's counts are the quick check's own
+ * (the API's are null until validation, file.yaml's row_count says); they
+ * are drawn as the import's, which found the same.
+ */
+const uploaded = '2023-05-04T13:58:02Z';
 
 export default function FileSummaryFigure(): ReactNode {
   return (
@@ -25,7 +31,12 @@ export default function FileSummaryFigure(): ReactNode {
       notes={[
         <>
           The file as uploaded: its kind, name and state. It stays{' '}
-          <code>uploaded</code> until you import or cancel it.
+          <code>
+            <Fact of={`${file}.status`} at={uploaded}>
+              uploaded
+            </Fact>
+          </code>{' '}
+          until you import or cancel it.
         </>,
         <>
           The quick check&apos;s summary: rows to create, to update and with
@@ -45,7 +56,11 @@ export default function FileSummaryFigure(): ReactNode {
             </Fact>
           </code>
         </span>
-        <Status tone="neutral">uploaded</Status>
+        <Status tone="neutral">
+          <Fact of={`${file}.status`} at={uploaded}>
+            uploaded
+          </Fact>
+        </Status>
         <Marker n={1} />
       </p>
       <p className={styles.by}>

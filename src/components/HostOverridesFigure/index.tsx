@@ -54,7 +54,10 @@ export default function HostOverridesFigure(): ReactNode {
         <>
           <strong>Price override</strong> is per variant, in the store&apos;s
           currency. It replaces the price from the brand store&apos;s{' '}
-          <code>wholesale</code> price list.
+          <code>
+            <Fact of="bst_6Nq2Rs8.price_list">wholesale</Fact>
+          </code>{' '}
+          price list.
         </>,
         <>
           <strong>Save</strong>: the change reaches Shopify at the next sync.

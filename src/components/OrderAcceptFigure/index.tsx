@@ -25,6 +25,13 @@ import styles from './styles.module.css';
 
 const {order} = order10482;
 const item = 'oit_8Gm4Rt2';
+/** When it arrived from Northwind Shopify. */
+const arrived = '2023-05-04T09:30:04Z';
+const pending = (
+  <Fact of={`${order}.status`} at={arrived}>
+    pending
+  </Fact>
+);
 
 export default function OrderAcceptFigure(): ReactNode {
   return (
@@ -34,7 +41,7 @@ export default function OrderAcceptFigure(): ReactNode {
       caption={
         <>
           Order <Fact of={`${order}.number`}>10482</Fact> from Northwind Shopify
-          as it arrives, <code>pending</code>: one line, waiting for Northwind
+          as it arrives, <code>{pending}</code>: one line, waiting for Northwind
           to accept or reject it.
         </>
       }
@@ -58,7 +65,7 @@ export default function OrderAcceptFigure(): ReactNode {
       </Actions>
       <OrderFacts
         {...order10482}
-        status={<Status tone="warning">pending</Status>}
+        status={<Status tone="warning">{pending}</Status>}
       />
       <FormHeading>
         Items
@@ -81,7 +88,11 @@ export default function OrderAcceptFigure(): ReactNode {
             <Fact of={`${item}.quantity`}>1</Fact>
           </Cell>
           <Cell label="Status">
-            <Status tone="neutral">open</Status>
+            <Status tone="neutral">
+              <Fact of={`${item}.status`} at={arrived}>
+                open
+              </Fact>
+            </Status>
           </Cell>
         </Row>
       </Grid>

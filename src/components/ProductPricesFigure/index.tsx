@@ -50,19 +50,28 @@ export default function ProductPricesFigure(): ReactNode {
       caption={
         <>
           The Prices tab of the Harbour Waxed Jacket, with{' '}
-          <strong>Schedule change</strong> open on the <code>rrp</code> price of
-          size M and filled in for Alder & Finch&apos;s summer sale.
+          <strong>Schedule change</strong> open on the{' '}
+          <code>
+            <Fact of={`${changed}.price_list`}>rrp</Fact>
+          </code>{' '}
+          price of size M and filled in for Alder & Finch&apos;s summer sale.
         </>
       }
       notes={[
         <>
           <strong>Schedule change</strong> on the price to change: here the{' '}
-          <code>rrp</code> of ALDF-HWJ-OLV-M.
+          <code>
+            <Fact of={`${changed}.price_list`}>rrp</Fact>
+          </code>{' '}
+          of <Fact of={`${changed}.variant_id.sku`}>ALDF-HWJ-OLV-M</Fact>.
         </>,
         <>The new amount in pounds, when it applies in London time, and why.</>,
         <>
           <strong>Schedule</strong> makes the price change <Fact of={change} />,{' '}
-          <code>scheduled</code>; the price keeps its amount until then.
+          <code>
+            <Fact of={`${change}.status`}>scheduled</Fact>
+          </code>
+          ; the price keeps its amount until then.
         </>,
       ]}>
       <Grid

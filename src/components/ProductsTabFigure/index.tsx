@@ -27,7 +27,8 @@ const header = [
 
 interface Variant {
   name: ReactNode;
-  sku: string;
+  /** Shopify's SKU on the variant, if it has one. */
+  sku?: ReactNode;
   /** The brand variant whose barcode the Shopify variant carries, and it. */
   barcode?: {variant: string; value: string};
 }
@@ -78,6 +79,12 @@ function ListTitle({
 
 const sizeM = {variant: 'var_3Tn8Wq1', value: '5056789012340'};
 const sizeL = {variant: 'var_3Tn8Wq2', value: '5056789012357'};
+/** Size L's host variant, linked by barcode in the download. */
+const sizeLListing = 'hvr_1Uc9Bk7';
+const downloaded = '2023-05-02T14:11:50Z';
+/** The brand SKU that both size M variants in Shopify carry. */
+const sizeMSku = <Fact of={`${sizeM.variant}.sku`}>ALDF-HWJ-OLV-M</Fact>;
+const sizeLSku = <Fact of={`${sizeL.variant}.sku`}>ALDF-HWJ-OLV-L</Fact>;
 
 const linked: Variant[] = [
   {name: 'Harbour Waxed Jacket, Olive / L', sku: 'HWJ-OLIVE-L', barcode: sizeL},
@@ -92,18 +99,17 @@ const unmatched: Variant[] = [
         </Literal>
       </>
     ),
-    sku: '',
   },
 ];
 const conflicting: Variant[] = [
   {
     name: 'Harbour Waxed Jacket, Olive / M',
-    sku: 'ALDF-HWJ-OLV-M',
+    sku: sizeMSku,
     barcode: sizeM,
   },
   {
     name: 'Harbour Jacket (old), Olive / M',
-    sku: 'ALDF-HWJ-OLV-M',
+    sku: sizeMSku,
     barcode: sizeM,
   },
 ];
@@ -122,8 +128,8 @@ export default function ProductsTabFigure(): ReactNode {
           again and refreshes the lists; links you already have stay.
         </>,
         <>
-          <strong>Linked</strong>: the size L variant matched brand variant
-          ALDF-HWJ-OLV-L by barcode. It receives available stock at once.
+          <strong>Linked</strong>: the size L variant matched brand variant{' '}
+          {sizeLSku} by barcode. It receives available stock at once.
         </>,
         <>
           <strong>Unmatched</strong>: the gift card is no brand product. Select{' '}
@@ -131,9 +137,9 @@ export default function ProductsTabFigure(): ReactNode {
           <strong>Ignore</strong> to leave it out of later downloads.
         </>,
         <>
-          <strong>Conflicts</strong>: two Shopify variants share the SKU
-          ALDF-HWJ-OLV-M, so neither is linked until one is deleted or corrected
-          in Shopify.
+          <strong>Conflicts</strong>: two Shopify variants share the SKU{' '}
+          {sizeMSku}, so neither is linked until one is deleted or corrected in
+          Shopify.
         </>,
       ]}>
       <p className={styles.toolbar}>
@@ -145,12 +151,16 @@ export default function ProductsTabFigure(): ReactNode {
         Linked <Count rows={linked} />
       </ListTitle>
       <Grid label="Linked" columns={styles.columns} header={header}>
-        {linked.map((variant) => (
-          <Row key={variant.sku}>
+        {linked.map((variant, index) => (
+          <Row key={index}>
             <VariantCells {...variant} />
             <Cell label="Result">
-              <Status tone="success">linked</Status> to ALDF-HWJ-OLV-L by
-              barcode
+              <Status tone="success">
+                <Fact of={`${sizeLListing}.status`} at={downloaded}>
+                  linked
+                </Fact>
+              </Status>{' '}
+              to {sizeLSku} by barcode
             </Cell>
           </Row>
         ))}
@@ -160,8 +170,8 @@ export default function ProductsTabFigure(): ReactNode {
         Unmatched <Count rows={unmatched} />
       </ListTitle>
       <Grid label="Unmatched" columns={styles.columns} header={header}>
-        {unmatched.map((variant) => (
-          <Row key={variant.sku} highlight>
+        {unmatched.map((variant, index) => (
+          <Row key={index} highlight>
             <VariantCells {...variant} />
             <Cell label="Result">
               <Control>Match to variant</Control>

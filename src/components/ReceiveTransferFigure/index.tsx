@@ -21,6 +21,11 @@ const transfer = 'trf_3Kw9Hn5';
 const sent = '2023-05-06T08:10:22Z';
 const received = '2023-05-06T10:45:09Z';
 const shopFloor = 'var_3Tn8Wq1:wh_6Jp2Mc8';
+const inTransit = (
+  <Fact of={`${transfer}.status`} at={sent}>
+    in_transit
+  </Fact>
+);
 
 /** The shop floor's stock of size M at a moment of the world. */
 function ShopFloor({field, at}: {field: string; at: string}): ReactNode {
@@ -57,8 +62,8 @@ export default function ReceiveTransferFigure(): ReactNode {
       caption={
         <>
           Transfer {reference} on <Sent part="date" />, sent from Leeds DC at{' '}
-          <Sent part="time" /> and still <code>in_transit</code>: the shop floor
-          counts its jackets as incoming until someone selects{' '}
+          <Sent part="time" /> and still <code>{inTransit}</code>: the shop
+          floor counts its jackets as incoming until someone selects{' '}
           <strong>Receive</strong>.
         </>
       }
@@ -84,7 +89,7 @@ export default function ReceiveTransferFigure(): ReactNode {
         <div>
           <dt>Status</dt>
           <dd>
-            <Status tone="neutral">in_transit</Status>
+            <Status tone="neutral">{inTransit}</Status>
           </dd>
         </div>
         <div>

@@ -62,7 +62,10 @@ export default function StoreOverviewFigure(): ReactNode {
         </>,
         <>
           The first sync matches products only for brands with an{' '}
-          <code>active</code> brand store.
+          <Literal why="the state a brand store needs, not this one's">
+            <code>active</code>
+          </Literal>{' '}
+          brand store.
         </>,
         <>
           With <strong>Keep Shopify content</strong> ticked,{' '}

@@ -1,5 +1,12 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Fact, Label, Marker, Tick} from '../AppFigure';
+import AppFigure, {
+  Control,
+  Fact,
+  Label,
+  Literal,
+  Marker,
+  Tick,
+} from '../AppFigure';
 // The store screens share the connect form's layout of labelled fields.
 import form from '../ConnectStoreFigure/styles.module.css';
 import styles from './styles.module.css';
@@ -31,9 +38,11 @@ export default function StoreSettingsFigure(): ReactNode {
         </>,
         <>
           <strong>Delete store</strong> works only on a{' '}
-          <code>disconnected</code> or <code>connecting</code> store: select{' '}
-          <strong>Disconnect</strong> on the <strong>Overview</strong> tab
-          first.
+          <Literal why="the states in which any store can be deleted">
+            <code>disconnected</code> or <code>connecting</code>
+          </Literal>{' '}
+          store: select <strong>Disconnect</strong> on the{' '}
+          <strong>Overview</strong> tab first.
         </>,
       ]}>
       <dl className={form.form}>
@@ -76,8 +85,11 @@ export default function StoreSettingsFigure(): ReactNode {
           </span>
         </span>
         <span>
-          Only a <code>disconnected</code> or <code>connecting</code> store can
-          be deleted.
+          Only a{' '}
+          <Literal why="the states in which any store can be deleted">
+            <code>disconnected</code> or <code>connecting</code>
+          </Literal>{' '}
+          store can be deleted.
         </span>
       </p>
     </AppFigure>

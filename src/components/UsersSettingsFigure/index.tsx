@@ -4,6 +4,7 @@ import AppFigure, {
   Control,
   Fact,
   Grid,
+  Literal,
   Marker,
   Row,
   Status,
@@ -24,9 +25,19 @@ export default function UsersSettingsFigure(): ReactNode {
       caption={
         <>
           <strong>Settings → Users</strong> of Northwind Outfitters, with
-          Eleanor Marsh, its <code>owner</code>, Priya Shah, an{' '}
-          <code>admin</code>, and Daniel Hughes, invited as a{' '}
-          <code>member</code> and not yet signed in.
+          Eleanor Marsh, its{' '}
+          <code>
+            <Fact of="usr_6Tq3Hm8.role">owner</Fact>
+          </code>
+          , Priya Shah, an{' '}
+          <code>
+            <Fact of="usr_2Bv8Nx4.role">admin</Fact>
+          </code>
+          , and Daniel Hughes, invited as a{' '}
+          <code>
+            <Fact of="usr_4Kp7Wz2.role">member</Fact>
+          </code>{' '}
+          and not yet signed in.
         </>
       }
       notes={[
@@ -35,8 +46,12 @@ export default function UsersSettingsFigure(): ReactNode {
           <strong>Send invitation</strong>.
         </>,
         <>
-          The role decides what the user can do: <code>owner</code>,{' '}
-          <code>admin</code>, <code>member</code> or <code>read_only</code>.
+          The role decides what the user can do:{' '}
+          <Literal why="the roles any user can have">
+            <code>owner</code>, <code>admin</code>, <code>member</code> or{' '}
+            <code>read_only</code>
+          </Literal>
+          .
         </>,
         <>
           An invitation lasts seven days; <strong>Resend</strong> sends a fresh
@@ -67,7 +82,11 @@ export default function UsersSettingsFigure(): ReactNode {
               <Fact of="usr_6Tq3Hm8.role">owner</Fact>
             </code>
           </Cell>
-          <Cell label="Two-factor">On</Cell>
+          <Cell label="Two-factor">
+            <Fact of="usr_6Tq3Hm8.two_factor_enabled" format="switch">
+              On
+            </Fact>
+          </Cell>
           <Cell label="Status">
             <Status tone="success">
               <Fact of="usr_6Tq3Hm8.status">active</Fact>
@@ -89,7 +108,11 @@ export default function UsersSettingsFigure(): ReactNode {
             </code>
             <Marker n={2} />
           </Cell>
-          <Cell label="Two-factor">On</Cell>
+          <Cell label="Two-factor">
+            <Fact of="usr_2Bv8Nx4.two_factor_enabled" format="switch">
+              On
+            </Fact>
+          </Cell>
           <Cell label="Status">
             <Status tone="success">
               <Fact of="usr_2Bv8Nx4.status">active</Fact>

@@ -1,9 +1,10 @@
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import AppFigure, {
   Cell,
   Control,
   Fact,
   Grid,
+  Literal,
   Marker,
   Row,
   Status,
@@ -18,6 +19,9 @@ import styles from './styles.module.css';
  */
 
 const subscription = 'ntf_3Ja6Mr1';
+
+/** The events it listens for, in its list's order (each drawn as a Fact). */
+const events = ['order.created', 'order.updated', 'stock.updated'];
 
 /** Attempts drawn, newest first: their keys in the world. */
 const attempts = [
@@ -115,7 +119,10 @@ export default function WebhookDeliveriesFigure(): ReactNode {
       notes={[
         <>
           The subscription: its URL, its events and its status,{' '}
-          <code>active</code>, <code>paused</code> or <code>failing</code>.
+          <Literal why="the states any subscription can be in">
+            <code>active</code>, <code>paused</code> or <code>failing</code>
+          </Literal>
+          .
         </>,
         <>
           <strong>Send test event</strong> sends a signed{' '}
@@ -141,8 +148,14 @@ export default function WebhookDeliveriesFigure(): ReactNode {
             </Fact>
           </code>
           <span>
-            <code>order.created</code>, <code>order.updated</code>,{' '}
-            <code>stock.updated</code>
+            {events.map((type, index) => (
+              <Fragment key={type}>
+                {index > 0 && ', '}
+                <code>
+                  <Fact of={`${subscription}.events.${index}`}>{type}</Fact>
+                </code>
+              </Fragment>
+            ))}
           </span>
           <span>
             <Status tone="success">

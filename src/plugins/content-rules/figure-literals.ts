@@ -19,6 +19,12 @@ import type {JsonValue} from '../../model/openapi-types';
  *   (`countedLiteralProblems`, on the
  *   component's source). Such a count is exempt from the first rule: it is
  *   as right as the list it counts.
+ *
+ * Words are held to the same rule as numbers (`typedWordProblem`): a state,
+ * role, price list, SKU, name or switch (a true shown On) that the world
+ * holds, at any moment, for an object the figure draws or names is drawn with <Fact of="…" at="…">, so
+ * the build checks it against the moment the figure shows, never typed (a
+ * chip typed `pending` on an order the figure shows `accepted`).
  */
 
 /** A why that says the Literal counts what the figure draws: "the rows drawn below". */
@@ -30,7 +36,7 @@ export const countsDrawn = (why: string) => counting.test(why);
 interface Holding {
   fact: string;
   at?: string;
-  format?: 'money' | 'number';
+  format?: 'money' | 'number' | 'switch';
 }
 
 /** Every way a figure may show a number: as written, with thousands commas, as money. */
@@ -125,6 +131,88 @@ const widelyHeld = (text: string) => {
   const whole = text.replace(/[£,]/g, '').split('.')[0]!;
   return whole.length >= 3 && !/^(1[89]|20)\d\d$/.test(text);
 };
+
+/** A field whose words are no state of the story: ids and timestamps. */
+const wordless = (field: string) => /(^|\.|_)(id|at)$/.test(field);
+
+const wordIndexes = new WeakMap<World, Map<string, Map<string, Holding[]>>>();
+
+/**
+ * The world's words by object, then by word: every string value of its
+ * fixed fields, its state at now, each declared earlier moment and each
+ * moment its story computes, with where it is held (now first).
+ */
+function wordIndex(world: World): Map<string, Map<string, Holding[]>> {
+  const cached = wordIndexes.get(world);
+  if (cached) {
+    return cached;
+  }
+  const index = new Map<string, Map<string, Holding[]>>();
+  const words = (
+    value: JsonValue | undefined,
+    at: string,
+  ): [string, string, Holding['format']?][] =>
+    typeof value === 'string'
+      ? [[at, value]]
+      : typeof value === 'boolean'
+        ? [[at, formatFact(value, 'switch'), 'switch']]
+        : value !== null && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, child]) =>
+              words(child, at ? `${at}.${key}` : key),
+            )
+          : [];
+  for (const [key, object] of Object.entries(world.objects)) {
+    const byWord = new Map<string, Holding[]>();
+    index.set(key, byWord);
+    const hold = (fields: JsonValue | undefined, at?: string) => {
+      for (const [field, word, format] of words(fields, '')) {
+        if (wordless(field) || /\d/.test(word) || word.length < 2) {
+          continue;
+        }
+        const held = byWord.get(word) ?? [];
+        byWord.set(word, held);
+        const fact = `${key}.${field}`;
+        if (!held.some((found) => found.fact === fact && found.at === at)) {
+          held.push({fact, ...(at ? {at} : {}), ...(format ? {format} : {})});
+        }
+      }
+    };
+    hold({...object.fixed, ...object.now});
+    for (const moment of object.earlier ?? []) {
+      hold(moment, String(moment.updated_at));
+    }
+    for (const moment of world.story.moments.get(key) ?? []) {
+      hold(moment.state, moment.at);
+    }
+  }
+  wordIndexes.set(world, index);
+  return index;
+}
+
+/**
+ * The problem of a figure's typed text (a chip, a cell, a caption's
+ * `<code>`), if it is a word the world holds for an object the figure
+ * draws or names. Numbers are the digit rule's and the Literal rule's.
+ * @param where The figure's component and page, for the message.
+ * @param named The objects the figure draws or names (`namedObjects`).
+ */
+export function typedWordProblem(
+  world: World,
+  where: string,
+  shown: string,
+  named: ReadonlySet<string>,
+): string | undefined {
+  if (/\d/.test(shown)) {
+    return undefined;
+  }
+  const index = wordIndex(world);
+  const held = [...named].flatMap((key) => index.get(key)?.get(shown) ?? []);
+  if (held.length === 0) {
+    return undefined;
+  }
+  const places = held.map(({fact, at}) => `${fact}${at ? ` at ${at}` : ''}`);
+  return `${where}: "${shown}" is typed by hand, but it is the sample world's ${places.slice(0, 3).join(', ')}${places.length > 3 ? ` and ${places.length - 3} more` : ''}. Draw it with ${factTag(held[0]!)}, at the moment the figure shows, so that the build checks it against the story.`;
+}
 
 /** How the figure should draw a held value instead. */
 const factTag = ({fact, at, format}: Holding) =>

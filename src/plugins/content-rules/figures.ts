@@ -7,7 +7,11 @@ import {
 } from '../openapi-reference/world';
 import {appLabelsPath, type AppLabels} from '../../model/labels';
 import {nearest} from '../../model/nearest';
-import {literalProblem, namedObjects} from './figure-literals';
+import {
+  literalProblem,
+  namedObjects,
+  typedWordProblem,
+} from './figure-literals';
 import {
   formatNumber,
   pageNumberProblems,
@@ -28,6 +32,10 @@ import {
  * - every <ProductNumber> (`data-number`) shows the product's number;
  * - no other digit is drawn or written, unless a <Literal> says why, and a
  *   Literal hides no value the world holds (figure-literals.ts);
+ * - no word the world holds for an object the figure draws or names (a
+ *   state, a role, a SKU) is typed: it is a <Fact> at the moment shown,
+ *   or a <Literal> says why it is no value of that object (a note that
+ *   lists the states a thing can have) (figure-literals.ts);
  * - the caption and its key, which are prose, state no product number by
  *   hand (in words either), as numbers.ts checks a page.
  *
@@ -163,6 +171,10 @@ export function figureProblems(
           problems.push(
             `${where}: "${text}" types a number by hand. Draw the sample world's value with <Fact of="…">, the product's with <ProductNumber name="…">, or mark a number that is neither with <Literal why="…">.`,
           );
+        }
+        const word = typedWordProblem(world, where, text, named);
+        if (word) {
+          problems.push(word);
         }
         return;
       }

@@ -22,6 +22,7 @@ import {webhooksFileName} from './spec';
 import {
   declaredMomentProblems,
   sellingProblem,
+  stateAt as storyStateAt,
   storyStepSchema,
   tellStory,
   type ObjectKinds,
@@ -483,16 +484,22 @@ export function worldFact(
   } else {
     const object = world.objects[head ?? ''];
     // `at` names a moment of the world: the object as it is then, at its
-    // latest moment at or before it (its own `updated_at` names that moment).
+    // latest moment at or before it, declared (its own `updated_at` names
+    // that moment) or computed by the story.
+    const valid = at !== undefined && !Number.isNaN(Date.parse(at));
     const moment =
       at === undefined
         ? object?.now
-        : object && !Number.isNaN(Date.parse(at))
+        : object && valid
           ? stateAt(object, Date.parse(at))
           : undefined;
+    const told =
+      object && valid
+        ? storyStateAt(world.story, head!, at!)?.state
+        : undefined;
     value =
-      object && (at === undefined || moment)
-        ? {...object.fixed, ...object.now, ...moment}
+      object && (at === undefined || moment || told)
+        ? {...object.fixed, ...object.now, ...moment, ...told}
         : undefined;
   }
   for (const part of rest) {
@@ -503,8 +510,12 @@ export function worldFact(
     if (linked) {
       value = {...linked.fixed, ...linked.now};
     }
-    value =
-      value !== null && typeof value === 'object' && !Array.isArray(value)
+    // A list is read by place: `ntf_3Ja6Mr1.events.0`.
+    value = Array.isArray(value)
+      ? /^\d+$/.test(part)
+        ? value[Number(part)]
+        : undefined
+      : value !== null && typeof value === 'object'
         ? value[part]
         : undefined;
   }
@@ -512,7 +523,8 @@ export function worldFact(
 }
 
 /** How a page writes a fact: as it is, or a count, date, time or amount of it. */
-export type FactFormat = 'count' | 'number' | 'date' | 'time' | 'money';
+export type FactFormat =
+  'count' | 'number' | 'date' | 'time' | 'money' | 'switch';
 
 /**
  * The hour and minute, or the day, of a moment in a time zone (the company's,
@@ -554,6 +566,13 @@ export function formatFact(
     }
     return value.toLocaleString('en-GB');
   }
+  if (format === 'switch') {
+    // A setting the app shows as a switch: auto-publish On or Off.
+    if (typeof value !== 'boolean') {
+      throw new Error('format="switch" needs true or false');
+    }
+    return value ? 'On' : 'Off';
+  }
   if (format === 'date' || format === 'time') {
     const date = typeof value === 'string' ? new Date(value) : undefined;
     if (!date || Number.isNaN(date.getTime())) {
@@ -569,7 +588,7 @@ export function formatFact(
   }
   if (format !== undefined) {
     throw new Error(
-      `unknown format "${format}" (count, number, date, time or money)`,
+      `unknown format "${format}" (count, number, date, time, money or switch)`,
     );
   }
   if (value !== null && typeof value === 'object') {
