@@ -41,9 +41,9 @@ export default function ViewsMenuFigure(): ReactNode {
           <strong>Reset</strong> drops them.
         </>,
         <>
-          <strong>Columns</strong>, <strong>Filter</strong> and{' '}
-          <strong>Group</strong> change the grid; switch on{' '}
-          <strong>Advanced query</strong> to type the filter.
+          <strong>Columns</strong>, <strong>Filter</strong>,{' '}
+          <strong>Sort</strong> and <strong>Group</strong> change the grid;
+          switch on <strong>Advanced query</strong> to type the filter.
         </>,
         <>
           The built-in <strong>All orders</strong>, your private views, then the
@@ -73,6 +73,7 @@ export default function ViewsMenuFigure(): ReactNode {
           <Marker n={2} />
           <Control>Columns</Control>
           <Control>Filter</Control>
+          <Control>Sort</Control>
           <Control>Group</Control>
           <Control>Advanced query</Control>
         </span>
