@@ -20,7 +20,7 @@ import styles from './styles.module.css';
  * the product and its SKUs are the sample world's.
  */
 
-const storeTabs = ['Listings', 'Enrichment queue', 'Settings'];
+const storeTabs = ['Overview', 'Listings', 'Enrichment queue', 'Settings'];
 const header = ['Product', 'Fields', 'Source', 'State', 'Attempts', 'Reason'];
 
 const example =

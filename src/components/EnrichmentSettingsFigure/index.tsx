@@ -15,7 +15,7 @@ import styles from './styles.module.css';
  * store has them, no field protected, and the default share of the quota.
  */
 
-const storeTabs = ['Listings', 'Enrichment queue', 'Settings'];
+const storeTabs = ['Overview', 'Listings', 'Enrichment queue', 'Settings'];
 const kinds = [
   'Description',
   'Images',

@@ -20,7 +20,7 @@ import styles from './styles.module.css';
  * product and its SKUs are the world's.
  */
 
-const storeTabs = ['Listings', 'Enrichment queue', 'Settings'];
+const storeTabs = ['Overview', 'Listings', 'Enrichment queue', 'Settings'];
 const header = ['Listing', 'SKUs on the listing', 'Brand product', 'Match'];
 
 const jacket = <Fact of="prd_9Kx2Vb7.title">Harbour Waxed Jacket</Fact>;

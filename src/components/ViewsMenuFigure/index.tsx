@@ -41,9 +41,10 @@ export default function ViewsMenuFigure(): ReactNode {
           <strong>Reset</strong> drops them.
         </>,
         <>
-          <strong>Columns</strong>, <strong>Filter</strong> and{' '}
-          <strong>Group</strong> change the grid; switch on{' '}
-          <strong>Advanced query</strong> to type the filter.
+          <strong>Columns</strong>, <strong>Sort</strong>,{' '}
+          <strong>Group</strong> and <strong>Filter</strong> change the grid;
+          switch on <strong>Advanced query</strong>, next to{' '}
+          <strong>Filter</strong>, to type the filter.
         </>,
         <>
           The built-in <strong>All orders</strong>, your private views, then the
@@ -72,8 +73,9 @@ export default function ViewsMenuFigure(): ReactNode {
         <span className={styles.group}>
           <Marker n={2} />
           <Control>Columns</Control>
-          <Control>Filter</Control>
+          <Control>Sort</Control>
           <Control>Group</Control>
+          <Control>Filter</Control>
           <Control>Advanced query</Control>
         </span>
       </div>
