@@ -138,8 +138,9 @@ export default function ProductsTabFigure(): ReactNode {
         </>,
         <>
           <strong>Conflicts</strong>: two Shopify variants share the SKU{' '}
-          {sizeMSku}, so neither is linked until one is deleted or corrected in
-          Shopify.
+          {sizeMSku}, so neither is linked by itself. Select{' '}
+          <strong>Match to variant</strong> on the right one, or delete or
+          correct the other in Shopify and download again.
         </>,
       ]}>
       <p className={styles.toolbar}>
@@ -190,6 +191,7 @@ export default function ProductsTabFigure(): ReactNode {
             <VariantCells {...variant} />
             <Cell label="Result">
               Not linked: another variant has the same SKU
+              <Control>Match to variant</Control>
             </Cell>
           </Row>
         ))}
