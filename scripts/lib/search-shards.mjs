@@ -10,20 +10,24 @@
 //   document types that hold it (for typos and prefixes, matched as lunr
 //   matches them), the first term of each term shard and the number of
 //   text shards;
-// - `terms-<n>.json`: the postings of consecutive terms (document, lunr's
-//   score of the term in it, where it stands) and the documents they name,
-//   without the text of passages, with their page and section;
+// - `terms-<n>.json`: the postings of consecutive terms (document, and how
+//   often the term stands in it, from which the worker computes lunr's
+//   score: src/model/search-score.mjs) and the documents they name, with
+//   their length and boost, without the text of passages, with their page
+//   and section;
 // - `text-<n>.json`: a few passages and descriptions with their text,
 //   fetched only for the results shown (a passage names its shard, a
 //   page's title that of its description).
 //
 // The worker (src/theme/SearchBar/shardedIndex.ts) answers lunr's queries
-// from these with the scores lunr gives, so the ranking is unchanged. The
+// from these with the scores lunr gives, so the ranking is unchanged: each
+// score is checked here to come out as lunr's, or the build stops. The
 // whole file stays in the build for the findability checks and the bench;
 // the site never fetches it.
 import {mkdir, readFile, readdir, rm, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {searchIndexFile} from '../../src/model/deployment-facts.mjs';
+import {inverseFrequency, termScore} from '../../src/model/search-score.mjs';
 
 /** @typedef {import('../../src/theme/SearchBar/searchIndex.ts').SearchDocument} SearchDocument */
 /** @typedef {import('../../src/theme/SearchBar/shardedIndex.ts').Manifest} Manifest */
@@ -34,7 +38,7 @@ import {searchIndexFile} from '../../src/model/deployment-facts.mjs';
 /**
  * The theme's index file: per document type, its documents and its lunr
  * index as lunr serialises it.
- * @typedef {{documents: SearchDocument[], index: {invertedIndex: [string, {_index: number, t?: Record<string, unknown>}][], fieldVectors: [string, number[]][]}}[]} SerialisedIndexFile
+ * @typedef {{documents: SearchDocument[], index: {invertedIndex: [string, {_index: number, t?: Record<string, {position?: unknown[]}>}][], fieldVectors: [string, number[]][]}}[]} SerialisedIndexFile
  */
 
 const titleType = 0;
@@ -51,15 +55,27 @@ const textShardBytes = 3_000;
 /** A postings piece holds the postings of this many term shards. */
 const shardsPerPostings = 128;
 
+/**
+ * How often a term stands in a document: the positions lunr recorded.
+ * @param {unknown[] | undefined} position
+ */
+function countOf(position) {
+  if (!position) {
+    throw new Error(
+      'Search index: a posting without positions; the pieces need each term’s count in its document.',
+    );
+  }
+  return position.length;
+}
+
 /** A document's key across types (as src/theme/SearchBar/ranking.ts keys them). */
 const keyOf = (/** @type {number} */ type, /** @type {number} */ id) =>
   id * 8 + type;
 
 /**
  * A term's postings as a postings piece holds them: by key, each as the
- * difference from the key before and lunr's score in thousandths (lunr
- * rounds its scores to three decimals), flat. Read by `unpackedPostings`
- * (src/theme/SearchBar/shardedIndex.ts).
+ * difference from the key before and the term's count in the document,
+ * flat. Read by `unpackedPostings` (src/theme/SearchBar/shardedIndex.ts).
  * @param {Posting[]} list
  * @returns {number[]}
  */
@@ -67,10 +83,10 @@ export function packedPostings(list) {
   let previous = 0;
   return [...list]
     .sort(([a], [b]) => a - b)
-    .flatMap(([key, score]) => {
+    .flatMap(([key, count]) => {
       const step = key - previous;
       previous = key;
-      return [step, Math.round(score * 1000)];
+      return [step, count];
     });
 }
 
@@ -176,13 +192,19 @@ export function splitIndex(indexes) {
   }
   flushText();
 
-  // Postings: per term, over the types, with lunr's score of the term in
-  // the document (its field vector's entry).
+  // Postings: per term, over the types, with the term's count in the
+  // document. The worker computes lunr's score from it, the document's
+  // length and boost and the type's counts; each is checked here against
+  // the score lunr gave (the document's field vector's entry).
   /** @type {Map<string, Posting[]>} */
   const postings = new Map();
   /** @type {Map<string, number>} term → the types holding it, as bits */
   const termTypes = new Map();
-  indexes.forEach(({index}, type) => {
+  /** @type {number[]} per type, how many documents its index holds */
+  const documentCounts = [];
+  /** @type {number[]} per type, its documents' average length in terms */
+  const averageLengths = [];
+  indexes.forEach(({documents, index}, type) => {
     /** @type {Map<string, Map<number, number>>} ref → term index → score */
     const vectors = new Map();
     for (const [fieldRef, elements] of index.fieldVectors) {
@@ -192,13 +214,55 @@ export function splitIndex(indexes) {
       }
       vectors.set(fieldRef.replace(/^t\//, ''), scores);
     }
+    // A document's length is how many terms lunr's pipeline made of it:
+    // the sum of its terms' counts.
+    /** @type {Map<string, number>} */
+    const lengths = new Map();
+    for (const [, posting] of index.invertedIndex) {
+      for (const [ref, {position}] of Object.entries(posting.t ?? {})) {
+        lengths.set(ref, (lengths.get(ref) ?? 0) + countOf(position));
+      }
+    }
+    const count = documents.length;
+    const average =
+      documents.reduce(
+        (sum, document) => sum + (lengths.get(String(document.i)) ?? 0),
+        0,
+      ) / count;
+    documentCounts.push(count);
+    averageLengths.push(average);
+    /** @type {Map<string, number>} ref → its boost, as its scores show it */
+    const boosts = new Map();
     for (const [term, posting] of index.invertedIndex) {
       termTypes.set(term, (termTypes.get(term) ?? 0) | (1 << type));
       const list = postings.get(term) ?? [];
       postings.set(term, list);
-      for (const ref of Object.keys(posting.t ?? {})) {
-        const score = vectors.get(ref)?.get(posting._index) ?? 0;
-        list.push([keyOf(type, Number(ref)), score]);
+      const refs = Object.entries(posting.t ?? {});
+      const idf = inverseFrequency(refs.length, count);
+      for (const [ref, {position}] of refs) {
+        const key = keyOf(type, Number(ref));
+        const tf = countOf(position);
+        const length = lengths.get(ref) ?? 0;
+        const scored = vectors.get(ref)?.get(posting._index) ?? 0;
+        const counts = {idf, tf, length, average};
+        let boost = boosts.get(ref);
+        if (boost === undefined) {
+          // lunr keeps no boost; its scores show it, as a multiple.
+          boost =
+            Math.round((scored / termScore({...counts, boost: 1})) * 100) / 100;
+          boosts.set(ref, boost);
+          const stub = /** @type {StubDocument} */ (stubs.get(key));
+          stub.l = length;
+          if (boost !== 1) {
+            stub.w = boost;
+          }
+        }
+        if (termScore({...counts, boost}) !== scored) {
+          throw new Error(
+            `Search index: the score of "${term}" in document ${ref} of type ${type} is ${scored}, not the ${termScore({...counts, boost})} that src/model/search-score.mjs computes from its counts; the pieces cannot give lunr's ranking.`,
+          );
+        }
+        list.push([key, tf]);
       }
     }
   });
@@ -297,6 +361,8 @@ export function splitIndex(indexes) {
   /** @type {Manifest} */
   const manifest = {
     pages: indexes[titleType].documents.length,
+    documentCounts,
+    averageLengths,
     terms: terms.map((term) => `${term} ${termTypes.get(term)}`).join('\n'),
     shardStarts,
     texts: textNumber,

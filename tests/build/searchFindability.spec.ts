@@ -181,6 +181,44 @@ test('a query a newer one supersedes fetches no more pieces and answers nothing'
 });
 
 /**
+ * A query answered while the background fetch is under way waits for the
+ * postings piece that holds its words rather than fetching their term
+ * shard beside it (the same postings twice, sharing a slow line), and
+ * answers as the whole index.
+ */
+test('while the background fetch is under way, a query waits for its piece and fetches no term shard', async () => {
+  const {name, json} = loadIndexFile(buildDir);
+  const folder = path.join(buildDir, name.replace(/\.json$/, ''));
+  const synonyms = loadSynonyms();
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
+  const fetched: string[] = [];
+  const pieces = new ShardedIndex(
+    read('manifest.json') as Manifest,
+    async (file) => {
+      fetched.push(file);
+      // A slow line: every piece takes a while to come.
+      await new Promise((resolve) => setImmediate(resolve));
+      return read(file);
+    },
+  );
+  await searchInPieces(pieces, synonyms, 'order', limit);
+  const background = pieces.prefetch();
+  // Once it has asked for its first file, the background fetch is under way.
+  while (!fetched.includes('documents.json')) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const first = fetched.length;
+  const results = await searchInPieces(pieces, synonyms, 'warehouse', limit);
+  await background;
+  expect(
+    fetched.slice(first).filter((file) => /^terms-/.test(file)),
+  ).toEqual([]);
+  const whole = new Searcher(wrapIndexes(json), synonyms);
+  expect(answer(results)).toEqual(answer(whole.search('warehouse', limit)));
+});
+
+/**
  * After the first answer the worker fetches every document and every
  * term's postings in the background (`prefetch`). From then on the pieces
  * still answer as the whole index, fetching only the text of passages, and

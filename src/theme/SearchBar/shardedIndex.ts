@@ -4,26 +4,29 @@
 // and the text of passages fetched only for the results shown. It answers
 // the queries of ./ranking.ts as lunr would over the whole index, with the
 // same terms and scores, so the ranking is unchanged; it only has to be
-// asked again once the pieces a query needs have arrived. After a first
+// asked again once the pieces a query needs have arrived. The pieces carry
+// each term's count in a document, not lunr's score: the score is computed
+// as lunr computed it (src/model/search-score.mjs) when the term arrives. After a first
 // answer, `prefetch` fetches every document and every term's postings in
 // the background, so that later queries lack only their passages' text.
 import lunr from 'lunr';
+import {inverseFrequency, termScore} from '../../model/search-score.mjs';
 import type {SearchDocument, SearchResult, TypedIndex} from './searchIndex';
 
-/** One document holding a term: its key and lunr's score. */
-export type Posting = [key: number, score: number];
+/** One document holding a term: its key and how often the term stands in it. */
+export type Posting = [key: number, count: number];
 
 /**
  * A term's postings from a postings piece (packed by scripts/lib/
  * search-shards.mjs's `packedPostings`): by key, each as the step from the
- * key before and lunr's score in thousandths.
+ * key before and the term's count.
  */
 export function unpackedPostings(packed: number[]): Posting[] {
   const list: Posting[] = [];
   let key = 0;
   for (let at = 0; at < packed.length; at += 2) {
     key += packed[at]!;
-    list.push([key, packed[at + 1]! / 1000]);
+    list.push([key, packed[at + 1]!]);
   }
   return list;
 }
@@ -31,6 +34,10 @@ export function unpackedPostings(packed: number[]): Posting[] {
 export interface Manifest {
   /** How many pages the index holds. */
   pages: number;
+  /** Per document type, how many documents its lunr index holds. */
+  documentCounts: number[];
+  /** Per document type, its documents' average length in terms. */
+  averageLengths: number[];
   /** Every term, sorted, each with the types holding it as bits: `term 5`. */
   terms: string;
   /** The first term of each term shard, in order. */
@@ -47,12 +54,15 @@ export interface Manifest {
  * A document as a term shard holds it: a passage or description without
  * its text, any document but a title without its address (`u`); the number
  * of the text shard (`f`) holding a passage's text, or a title's page's
- * description.
+ * description; its length in terms (`l`) and its boost (`w`, if not 1),
+ * which its terms' scores are computed with.
  */
 export type StubDocument = Omit<SearchDocument, 't' | 'u'> & {
   t?: string;
   u?: string;
   f?: number;
+  l?: number;
+  w?: number;
 };
 
 /**
@@ -143,6 +153,8 @@ export class ShardedIndex {
   private readonly loadedShards = new Map<number, Promise<void>>();
   private readonly loadedTexts = new Map<number, Promise<void>>();
   private readonly heldTexts = new Set<number>();
+  /** Each held document's length in terms and boost, for its scores. */
+  private readonly scoring = new Map<number, {length: number; boost: number}>();
   private needs: Needs = {exact: new Set(), loose: new Set()};
 
   constructor(
@@ -254,6 +266,9 @@ export class ShardedIndex {
     // Titles first: the others read their address from them.
     entries.sort(([a], [b]) => (a % 8) - (b % 8));
     for (const [key, document] of entries) {
+      if (document.l !== undefined && !this.scoring.has(key)) {
+        this.scoring.set(key, {length: document.l, boost: document.w ?? 1});
+      }
       if (replace || !this.documents.has(key)) {
         const page =
           document.p === undefined
@@ -270,20 +285,23 @@ export class ShardedIndex {
   /**
    * Fetches every document and every term's postings, side by side, once
    * `idle` says no query is waiting for pieces of its own (unless already
-   * under way). Terms whose postings have come need no term shard; the
-   * queries answered meanwhile fetch theirs as before.
+   * under way). From then on a term shard that a postings piece under way
+   * covers is not fetched: a query that needs it waits for the piece,
+   * rather than fetching the same postings again beside it. A piece that
+   * fails leaves its term shards to be fetched as before.
    */
   prefetch(idle: () => Promise<void> = async () => undefined): Promise<void> {
     this.prefetching ??= (async () => {
       await idle();
-      const documents = this.fetchJson('documents.json');
-      const pieces = Array.from({length: this.manifest.postings}, (_, piece) =>
-        this.fetchJson(`postings-${piece}.json`),
-      );
-      // The postings name documents: those come first.
-      this.add((await documents) as Record<string, StubDocument>, false);
-      await Promise.all(
-        pieces.map(async (loading, piece) => {
+      const documents = this.fetchJson('documents.json').then((json) => {
+        // The postings name documents: those come first.
+        this.add(json as Record<string, StubDocument>, false);
+      });
+      const pieces = Array.from(
+        {length: this.manifest.postings},
+        async (_, piece) => {
+          const loading = this.fetchJson(`postings-${piece}.json`);
+          await documents;
           const packed = (await loading) as Record<string, number[]>;
           this.addPostings(
             Object.fromEntries(
@@ -293,16 +311,22 @@ export class ShardedIndex {
               ]),
             ),
           );
-          const first = piece * this.manifest.shardsPerPostings;
-          const end = Math.min(
-            first + this.manifest.shardsPerPostings,
-            this.manifest.shardStarts.length,
-          );
-          for (let shard = first; shard < end; shard += 1) {
-            this.loadedShards.set(shard, Promise.resolve());
-          }
-        }),
+        },
       );
+      pieces.forEach((arriving, piece) => {
+        const first = piece * this.manifest.shardsPerPostings;
+        const end = Math.min(
+          first + this.manifest.shardsPerPostings,
+          this.manifest.shardStarts.length,
+        );
+        for (let shard = first; shard < end; shard += 1) {
+          if (!this.loadedShards.has(shard)) {
+            this.loadedShards.set(shard, arriving);
+            arriving.catch(() => this.loadedShards.delete(shard));
+          }
+        }
+      });
+      await Promise.all(pieces);
     })();
     // A failed download is tried again on a later answer.
     this.prefetching.catch(() => {
@@ -311,15 +335,48 @@ export class ShardedIndex {
     return this.prefetching;
   }
 
+  /**
+   * Keeps each term's postings, by type, with lunr's score of the term in
+   * each document, computed from its count (the documents they name must
+   * be held: a term shard's come with it, a postings piece's before it).
+   */
   private addPostings(postings: TermShard['postings']) {
+    const {documentCounts, averageLengths} = this.manifest;
     for (const [term, list] of Object.entries(postings)) {
-      const byType = new Map<number, {key: number; score: number}[]>();
-      for (const [key, score] of list) {
-        const ofType = byType.get(key % 8) ?? [];
-        byType.set(key % 8, ofType);
-        ofType.push({key, score});
+      const byType = new Map<number, Posting[]>();
+      for (const posting of list) {
+        const type = posting[0] % 8;
+        const ofType = byType.get(type) ?? [];
+        byType.set(type, ofType);
+        ofType.push(posting);
       }
-      this.postings.set(term, byType);
+      const scored = new Map<number, {key: number; score: number}[]>();
+      for (const [type, ofType] of byType) {
+        const idf = inverseFrequency(ofType.length, documentCounts[type]!);
+        scored.set(
+          type,
+          ofType.map(([key, tf]) => {
+            const held = this.scoring.get(key);
+            if (!held) {
+              throw new Error(
+                `Search index: "${term}" names document ${key}, which came with no length.`,
+              );
+            }
+            const {length, boost} = held;
+            return {
+              key,
+              score: termScore({
+                idf,
+                tf,
+                length,
+                average: averageLengths[type]!,
+                boost,
+              }),
+            };
+          }),
+        );
+      }
+      this.postings.set(term, scored);
     }
   }
 
@@ -342,8 +399,9 @@ export class ShardedIndex {
     if (!loading) {
       loading = this.fetchJson(`terms-${shard}.json`).then((json) => {
         const {postings, documents} = json as TermShard;
-        this.addPostings(postings);
+        // The documents first: the scores are computed with their lengths.
         this.add(documents, false);
+        this.addPostings(postings);
       });
       loading.catch(() => this.loadedShards.delete(shard));
       this.loadedShards.set(shard, loading);
