@@ -38,10 +38,14 @@ test('counts prose outside front matter, code fences, imports and table rules', 
   expect(countProseWords(source)).toBe(5);
 });
 
+/** A description of the length the authors' guide asks for. */
+const description =
+  'Accept, dispatch or cancel an order from your stores, step by step, with an example.';
+
 test('accepts a complete page', () => {
   const page = {
     file: 'docs/ok.md',
-    frontMatter: {title: 'Title', description: 'Description'},
+    frontMatter: {title: 'Title', description},
     source: words(300),
     minWords: 300,
   };
@@ -62,6 +66,23 @@ test('names the file and line of each problem, and what to do', () => {
   ]);
 });
 
+test('a description shorter or longer than one sentence of 80 to 160 characters is named at its line', () => {
+  const page = (text: string) => ({
+    file: 'docs/ok.md',
+    frontMatter: {title: 'Title', description: text},
+    source: `---\ntitle: Title\ndescription: ${text}\n---\n\n${words(300)}`,
+    minWords: 300,
+  });
+  expect(checkPage(page(description))).toEqual([]);
+  expect(checkPage(page('Orders.'))).toEqual([
+    'docs/ok.md:3: the description has 7 characters; write one sentence of 80 to 160, as search results and link previews show it.',
+  ]);
+  const long = `${description} ${description}`;
+  expect(checkPage(page(long))).toEqual([
+    `docs/ok.md:3: the description has ${long.length} characters; write one sentence of 80 to 160, as search results and link previews show it.`,
+  ]);
+});
+
 test('merchant guides need 400 words, other docs 300', () => {
   expect(minWordsFor('docs/resources/resource-order.mdx')).toBe(400);
   expect(minWordsFor('docs/enrichment/enrich-queue.mdx')).toBe(400);
@@ -71,7 +92,7 @@ test('merchant guides need 400 words, other docs 300', () => {
   expect(minWordsFor('docs/api/orders/order.mdx')).toBe(300);
   const guide = {
     file: 'docs/resources/short.mdx',
-    frontMatter: {title: 'Title', description: 'Description'},
+    frontMatter: {title: 'Title', description},
     source: words(350),
     minWords: minWordsFor('docs/resources/short.mdx'),
   };

@@ -19,6 +19,13 @@ export function minWordsFor(file: string): number {
   return guideFolders.test(file) ? minGuideWords : minDocWords;
 }
 
+/**
+ * A description is one sentence of this many characters (docs/doc3.md):
+ * search results and link previews cut a longer one, and a shorter one
+ * says too little to choose the page by.
+ */
+export const descriptionLength = {min: 80, max: 160};
+
 const placeholderPattern =
   /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text/i;
 
@@ -66,6 +73,18 @@ export function checkPage(page: PageToCheck): string[] {
         `${page.file}:1: the front matter has no ${field}. Add a line "${field}: …" between the --- lines at the top of the page.`,
       );
     }
+  }
+  const {description} = page.frontMatter;
+  if (
+    isFilled(description) &&
+    typeof description === 'string' &&
+    (description.length < descriptionLength.min ||
+      description.length > descriptionLength.max)
+  ) {
+    const at = page.source.search(/^description:/m);
+    problems.push(
+      `${page.file}:${at === -1 ? 1 : lineAt(page.source, at)}: the description has ${description.length} characters; write one sentence of ${descriptionLength.min} to ${descriptionLength.max}, as search results and link previews show it.`,
+    );
   }
   if (page.minWords !== undefined) {
     const words = countProseWords(page.source);
