@@ -1,4 +1,4 @@
-// The API's error codes: the catalogue of the root's x-error-codes, and the codes the operations' examples show.
+// The API's error codes: the catalogue of the root's x-error-codes, the codes the operations' examples show, and the catalogue of the row and line codes (x-row-error-codes).
 import {allOperations} from './operations';
 import {deref} from './refs';
 import type {OpenApiDocument} from './openapi-types';
@@ -18,6 +18,49 @@ export function errorCodes(
     throw new Error('openapi.yaml has no x-error-codes.');
   }
   return codes;
+}
+
+/** A code of one row of an import file or one line of a batch stock update. */
+export interface RowErrorCode {
+  meaning: string;
+  action: string;
+}
+
+/** The root's `x-row-error-codes`: the codes of a file's rows and a batch's lines. */
+export function rowErrorCodes(
+  document: OpenApiDocument,
+): Record<string, RowErrorCode> {
+  const codes = document['x-row-error-codes'] as
+    Record<string, RowErrorCode> | undefined;
+  if (!codes) {
+    throw new Error('openapi.yaml has no x-row-error-codes.');
+  }
+  return codes;
+}
+
+/** Which catalogue a page draws a code's meaning from. */
+export type ErrorCatalogue = 'api' | 'row';
+
+export const catalogueKeys: Record<ErrorCatalogue, string> = {
+  api: 'x-error-codes',
+  row: 'x-row-error-codes',
+};
+
+/** The placeholder a page writes to draw a code's meaning. */
+export const errorMeaningElement = (code: string, catalogue: ErrorCatalogue) =>
+  catalogue === 'row'
+    ? `<ErrorMeaning row code="${code}" />`
+    : `<ErrorMeaning code="${code}" />`;
+
+/** A code's meaning in one catalogue of a document, if that catalogue has it. */
+export function errorMeaning(
+  document: OpenApiDocument,
+  code: string,
+  catalogue: ErrorCatalogue,
+): string | undefined {
+  const entries: Record<string, {meaning: string}> =
+    catalogue === 'row' ? rowErrorCodes(document) : errorCodes(document);
+  return Object.hasOwn(entries, code) ? entries[code]!.meaning : undefined;
 }
 
 /** Every error code an operation's problem examples show, with the status they answer. */

@@ -28,6 +28,7 @@ import {type World} from '../openapi-reference/world';
 import {eventDates} from '../openapi-reference/events';
 import {apiNameProblems} from './api-names';
 import {changelogSectionProblems} from './changelog-sections';
+import {errorMeaningProblems} from './error-meanings';
 import {exportSampleProblems} from './exports';
 import {feedSampleProblems} from './feed-samples';
 import {figureProblems, type FigureSources} from './figures';
@@ -199,6 +200,20 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       worldSequenceProblems(page.file, page.source, world),
+  },
+  {
+    name: "an error code's meaning is drawn from its catalogue with <ErrorMeaning>, not typed",
+    reads: "each page, its release's x-error-codes and x-row-error-codes",
+    on: 'page',
+    problems: (page, context) => {
+      const release = context.releaseOf(page);
+      return errorMeaningProblems(
+        page.file,
+        page.source,
+        context.specOf(release).document,
+        release,
+      );
+    },
   },
   {
     name: 'bold labels are declared',

@@ -16,7 +16,7 @@ import {
  * UTC or the company's time) rather than
  * drawing it with `<World fact="…" />`. Such a sentence goes on stating the
  * old figure when the world's story changes; the placeholder follows it.
- * Code, `<World>` and `<Limit>` placeholders, link targets and lines marked
+ * Code, `<World>`, `<Limit>` and `<ErrorMeaning>` placeholders, link targets and lines marked
  * deliberately wrong are not read.
  */
 
@@ -130,7 +130,7 @@ const figurePattern = /\b\d+ ×|\b\d{1,2}:\d\d\b|\b\d[\d,]*\b/g;
 const proseOf = (line: string) =>
   line
     .replace(/`[^`]*`/g, ' ')
-    .replace(/<(World|Limit)\b[^>]*\/>/g, ' ')
+    .replace(/<(World|Limit|ErrorMeaning)\b[^>]*\/>/g, ' ')
     .replace(/\]\([^)]*\)/g, ']')
     .replace(/\{\/\*.*?\*\/\}/g, ' ')
     .replace(

@@ -29,6 +29,7 @@ import {overlayPath} from './release-spec';
 import {releaseDateProblems} from './release-days';
 import {latestRelease, type ApiRelease} from './releases';
 import {errorCodeProblems, responseCodeProblems} from './rules/error-codes';
+import {rowErrorCodeProblems} from './rules/row-error-codes';
 import {exampleStoryProblems} from './rules/example-rules';
 import {feedProblems} from './rules/feed';
 import {filterDeclarationProblems} from './rules/filters';
@@ -209,6 +210,16 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
       `Error responses of the ${release} document do not name their causes`,
     problems: ({spec, fallbackFile}) =>
       responseCodeProblems(spec.document, fallbackFile),
+  },
+  {
+    name: "rows' and lines' error codes are the catalogue's, each meaning written once",
+    reads:
+      "each release document's x-row-error-codes and the enums of its rows' and lines' codes",
+    on: 'release',
+    title: (release) =>
+      `Row and line error codes of the ${release} document disagree with their catalogue (x-row-error-codes)`,
+    problems: ({spec, fallbackFile}) =>
+      rowErrorCodeProblems(spec.document, fallbackFile),
   },
   {
     name: 'each list declares its filter once, in x-filter',

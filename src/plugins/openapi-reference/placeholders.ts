@@ -176,12 +176,15 @@ export type BlockPlaceholderName = keyof typeof blockPlaceholders;
 
 /**
  * The placeholders that become text in a sentence (remark.ts replaces them
- * before the blocks): `<World fact="…" />`, a fact of the sample world, and
- * `<Limit name="…" />`, a number of the product.
+ * before the blocks): `<World fact="…" />`, a fact of the sample world,
+ * `<Limit name="…" />`, a number of the product, and
+ * `<ErrorMeaning code="…" />`, what an error code means in the catalogue
+ * of the page's release.
  */
 export const inlinePlaceholders = {
   World: {subject: 'model'},
   Limit: {subject: 'model'},
+  ErrorMeaning: {subject: 'model'},
 } satisfies Record<string, {subject: PlaceholderSubject}>;
 
 export type InlinePlaceholderName = keyof typeof inlinePlaceholders;

@@ -1,13 +1,20 @@
 import type {Root, RootContent} from 'mdast';
 import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
 import {AuthoringError} from '../../model/authoringError';
+import {
+  catalogueKeys,
+  errorMeaning,
+  errorMeaningElement,
+  type ErrorCatalogue,
+} from '../../model/error-codes';
 import {formatNumber, productNumbersPath} from '../../model/product-numbers';
 import {loadGrammars} from '../../prism/highlight';
+import {inline} from './fields';
 import {movePageCode} from './page-code';
 import {importUsedComponents} from './page-components';
 import {type MarkdownParser} from './mdast';
 import {releaseMarks} from './release-marks';
-import {loadApiModel, releaseSpec} from './model';
+import {loadApiModel, releaseSpec, type ApiModel} from './model';
 import {latestRelease, releaseOfFile} from './releases';
 import {formatFact, worldFact, worldPath} from './world';
 import {
@@ -31,6 +38,10 @@ import {
  * - `<Limit name="rate_limit_per_minute" />`, in a sentence: a number of the
  *   product (src/data/product-numbers.yaml) with its unit, as text (`bare`
  *   leaves the unit out; `format="words"` words a number, `"date"` a date).
+ * - `<ErrorMeaning code="invalid_state" />`, in a sentence or a table cell:
+ *   what an error code means, from the catalogue of the page's release
+ *   (`x-error-codes`; with `row`, the rows' and lines' `x-row-error-codes`),
+ *   as Markdown text.
  *
  * The output is plain Markdown syntax (headings, lists, tables) plus the
  * reference's small components (`ApiCode`, `ApiSamples`, `ApiFieldLink`…),
@@ -76,9 +87,14 @@ async function replaceInlineFacts(
   if (found.length === 0) {
     return;
   }
-  const {world, numbers} = await loadApiModel(siteDir);
+  const model = await loadApiModel(siteDir);
+  const {world, numbers} = model;
   for (const {parent, node} of found) {
     const at = `${file.path ?? 'a page'}:${node.position?.start.line ?? 0}`;
+    if (node.name === 'ErrorMeaning') {
+      await replaceErrorMeaning(parent, node, model, file.path, at);
+      continue;
+    }
     if (node.name === 'Limit') {
       const name = attribute(node, 'name');
       const number = numbers.find((candidate) => candidate.name === name);
@@ -138,6 +154,45 @@ async function replaceInlineFacts(
         : {type: 'text', value: text},
     );
   }
+}
+
+/**
+ * Replaces `<ErrorMeaning code="…" />` with the code's meaning in the
+ * catalogue of the page's release, parsed as Markdown so its inline code
+ * stays code; a code the catalogue lacks stops the build at the page's line.
+ */
+async function replaceErrorMeaning(
+  parent: {children: unknown[]},
+  node: WorldElement,
+  model: ApiModel,
+  page: string | undefined,
+  at: string,
+): Promise<void> {
+  const code = attribute(node, 'code') ?? '';
+  const catalogue: ErrorCatalogue = hasAttribute(node, 'row') ? 'row' : 'api';
+  const release = releaseOfFile(page);
+  const {document} = releaseSpec(model, release);
+  const meaning = errorMeaning(document, code, catalogue);
+  if (meaning === undefined) {
+    const other: ErrorCatalogue = catalogue === 'row' ? 'api' : 'row';
+    const instead =
+      errorMeaning(document, code, other) === undefined
+        ? `Name a code of ${catalogueKeys[catalogue]}, or catalogue it there.`
+        : `It is in ${catalogueKeys[other]}: write ${errorMeaningElement(code, other)}.`;
+    throw new AuthoringError('A page names an error code no catalogue has', [
+      `${at}: <ErrorMeaning${catalogue === 'row' ? ' row' : ''} code="${code}" /> names no code of release ${release}'s ${catalogueKeys[catalogue]}. ${instead}`,
+    ]);
+  }
+  const {fromMarkdown} = await import('mdast-util-from-markdown');
+  const parsed = inline((markdown) => fromMarkdown(markdown).children, meaning);
+  const index = parent.children.indexOf(node);
+  parent.children.splice(
+    index,
+    1,
+    ...(node.type === 'mdxJsxFlowElement'
+      ? [{type: 'paragraph', children: parsed}]
+      : parsed),
+  );
 }
 
 const hasAttribute = (node: WorldElement, name: string) =>
