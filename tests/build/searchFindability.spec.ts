@@ -152,8 +152,13 @@ test('the index read in pieces answers as the whole index, fetching little', asy
   }
 });
 
-test('a query a newer one supersedes fetches no more pieces and answers nothing', async () => {
-  const {name} = loadIndexFile(buildDir);
+/**
+ * The built index read in pieces from its folder, as the worker reads it,
+ * with the files it fetched, in order; with `slow`, each file comes a turn
+ * of the event loop later, as over a slow line.
+ */
+function piecesOfBuild({slow = false} = {}) {
+  const {name, json} = loadIndexFile(buildDir);
   const folder = path.join(buildDir, name.replace(/\.json$/, ''));
   const read = (file: string) =>
     JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
@@ -162,9 +167,17 @@ test('a query a newer one supersedes fetches no more pieces and answers nothing'
     read('manifest.json') as Manifest,
     async (file) => {
       fetched.push(file);
+      if (slow) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       return read(file);
     },
   );
+  return {json, folder, pieces, fetched};
+}
+
+test('a query a newer one supersedes fetches no more pieces and answers nothing', async () => {
+  const {pieces, fetched} = piecesOfBuild();
   let newer = false;
   const answer = searchInPieces(
     pieces,
@@ -187,21 +200,8 @@ test('a query a newer one supersedes fetches no more pieces and answers nothing'
  * answers as the whole index.
  */
 test('while the background fetch is under way, a query waits for its piece and fetches no term shard', async () => {
-  const {name, json} = loadIndexFile(buildDir);
-  const folder = path.join(buildDir, name.replace(/\.json$/, ''));
+  const {json, pieces, fetched} = piecesOfBuild({slow: true});
   const synonyms = loadSynonyms();
-  const read = (file: string) =>
-    JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
-  const fetched: string[] = [];
-  const pieces = new ShardedIndex(
-    read('manifest.json') as Manifest,
-    async (file) => {
-      fetched.push(file);
-      // A slow line: every piece takes a while to come.
-      await new Promise((resolve) => setImmediate(resolve));
-      return read(file);
-    },
-  );
   await searchInPieces(pieces, synonyms, 'order', limit);
   const background = pieces.prefetch();
   // Once it has asked for its first file, the background fetch is under way.
@@ -226,20 +226,9 @@ test('while the background fetch is under way, a query waits for its piece and f
  * order (issue 31: a key answers within 100 ms).
  */
 test('after the background fetch, queries fetch only passages and answer as the whole index', async () => {
-  const {name, json} = loadIndexFile(buildDir);
-  const folder = path.join(buildDir, name.replace(/\.json$/, ''));
+  const {json, folder, pieces, fetched} = piecesOfBuild();
   const synonyms = loadSynonyms();
   const whole = new Searcher(wrapIndexes(json), synonyms);
-  const read = (file: string) =>
-    JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
-  const fetched: string[] = [];
-  const pieces = new ShardedIndex(
-    read('manifest.json') as Manifest,
-    async (file) => {
-      fetched.push(file);
-      return read(file);
-    },
-  );
   await pieces.prefetch();
   const prefetched = fetched.splice(0);
   const bytes = prefetched.reduce(

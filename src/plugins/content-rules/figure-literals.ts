@@ -79,6 +79,25 @@ function numbersIn(
 
 type ValueIndex = Map<string, Map<string, Holding[]>>;
 
+/**
+ * Every state of an object the world holds: its fixed fields and its state
+ * at now first (no moment, so a value now is named without one), then each
+ * declared earlier moment and each moment its story computes.
+ */
+function* momentsOf(
+  world: World,
+  key: string,
+): Generator<{fields: JsonValue | undefined; at?: string}> {
+  const object = world.objects[key]!;
+  yield {fields: {...object.fixed, ...object.now}};
+  for (const moment of object.earlier ?? []) {
+    yield {fields: moment, at: String(moment.updated_at)};
+  }
+  for (const moment of world.story.moments.get(key) ?? []) {
+    yield {fields: moment.state, at: moment.at};
+  }
+}
+
 const indexes = new WeakMap<World, ValueIndex>();
 
 /**
@@ -110,14 +129,9 @@ function valueIndex(world: World): ValueIndex {
     }
   };
   hold('facts', world.facts);
-  for (const [key, object] of Object.entries(world.objects)) {
-    // Now first, so that a value now is named without a moment.
-    hold(key, {...object.fixed, ...object.now});
-    for (const moment of object.earlier ?? []) {
-      hold(key, moment, String(moment.updated_at));
-    }
-    for (const moment of world.story.moments.get(key) ?? []) {
-      hold(key, moment.state, moment.at);
+  for (const key of Object.keys(world.objects)) {
+    for (const {fields, at} of momentsOf(world, key)) {
+      hold(key, fields, at);
     }
   }
   indexes.set(world, index);
@@ -161,7 +175,7 @@ function wordIndex(world: World): Map<string, Map<string, Holding[]>> {
               words(child, at ? `${at}.${key}` : key),
             )
           : [];
-  for (const [key, object] of Object.entries(world.objects)) {
+  for (const key of Object.keys(world.objects)) {
     const byWord = new Map<string, Holding[]>();
     index.set(key, byWord);
     const hold = (fields: JsonValue | undefined, at?: string) => {
@@ -177,12 +191,8 @@ function wordIndex(world: World): Map<string, Map<string, Holding[]>> {
         }
       }
     };
-    hold({...object.fixed, ...object.now});
-    for (const moment of object.earlier ?? []) {
-      hold(moment, String(moment.updated_at));
-    }
-    for (const moment of world.story.moments.get(key) ?? []) {
-      hold(moment.state, moment.at);
+    for (const {fields, at} of momentsOf(world, key)) {
+      hold(fields, at);
     }
   }
   wordIndexes.set(world, index);
