@@ -154,26 +154,30 @@ test('the index read in pieces answers as the whole index, fetching little', asy
 
 /**
  * The built index read in pieces from its folder, as the worker reads it,
- * with the files it fetched, in order; with `slow`, each file comes a turn
- * of the event loop later, as over a slow line.
+ * with the files it fetched, in order. The files `held` names come only
+ * once `release` is called, as over a slow line.
  */
-function piecesOfBuild({slow = false} = {}) {
+function piecesOfBuild({held}: {held?: RegExp} = {}) {
   const {name, json} = loadIndexFile(buildDir);
   const folder = path.join(buildDir, name.replace(/\.json$/, ''));
   const read = (file: string) =>
     JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as unknown;
   const fetched: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const pieces = new ShardedIndex(
     read('manifest.json') as Manifest,
     async (file) => {
       fetched.push(file);
-      if (slow) {
-        await new Promise((resolve) => setImmediate(resolve));
+      if (held?.test(file)) {
+        await released;
       }
       return read(file);
     },
   );
-  return {json, folder, pieces, fetched};
+  return {json, folder, pieces, fetched, release};
 }
 
 test('a query a newer one supersedes fetches no more pieces and answers nothing', async () => {
@@ -194,28 +198,43 @@ test('a query a newer one supersedes fetches no more pieces and answers nothing'
 });
 
 /**
- * A query answered while the background fetch is under way waits for the
- * postings piece that holds its words rather than fetching their term
- * shard beside it (the same postings twice, sharing a slow line), and
+ * While the background fetch is under way, a query that needs a prefix's
+ * many term shards waits for the postings pieces that hold them rather
+ * than fetching them beside the pieces (the same postings twice, sharing a
+ * slow line); its own word's shard it fetches at once. Either way it
  * answers as the whole index.
  */
-test('while the background fetch is under way, a query waits for its piece and fetches no term shard', async () => {
-  const {json, pieces, fetched} = piecesOfBuild({slow: true});
+test('while the background fetch is under way, a prefix waits for the pieces and fetches only its word’s shard', async () => {
+  const {json, pieces, fetched, release} = piecesOfBuild({
+    held: /^(documents|postings-\d+)\.json$/,
+  });
   const synonyms = loadSynonyms();
+  const whole = new Searcher(wrapIndexes(json), synonyms);
   await searchInPieces(pieces, synonyms, 'order', limit);
   const background = pieces.prefetch();
+  const termShards = (from: number) =>
+    fetched.slice(from).filter((file) => /^terms-/.test(file));
   // Once it has asked for its first file, the background fetch is under way.
   while (!fetched.includes('documents.json')) {
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const first = fetched.length;
-  const results = await searchInPieces(pieces, synonyms, 'warehouse', limit);
+  // One word needs a shard or two: fetched at once, not after the pieces.
+  const before = fetched.length;
+  const word = await searchInPieces(pieces, synonyms, 'warehouse', limit);
+  expect(termShards(before).length).toBeGreaterThan(0);
+  expect(answer(word)).toEqual(answer(whole.search('warehouse', limit)));
+  // "sto" is the prefix of many words (stock, store…): it waits for the
+  // pieces that hold their postings and fetches none of their shards.
+  const afterWord = fetched.length;
+  const prefix = searchInPieces(pieces, synonyms, 'sto', limit);
+  for (let turn = 0; turn < 20; turn += 1) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(termShards(afterWord)).toEqual([]);
+  release();
   await background;
-  expect(
-    fetched.slice(first).filter((file) => /^terms-/.test(file)),
-  ).toEqual([]);
-  const whole = new Searcher(wrapIndexes(json), synonyms);
-  expect(answer(results)).toEqual(answer(whole.search('warehouse', limit)));
+  expect(answer(await prefix)).toEqual(answer(whole.search('sto', limit)));
+  expect(termShards(afterWord)).toEqual([]);
 });
 
 /**

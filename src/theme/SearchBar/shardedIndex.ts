@@ -83,6 +83,12 @@ export interface TermShard {
   documents: Record<string, StubDocument>;
 }
 
+/**
+ * How many term shards a query fetches itself while a postings piece that
+ * holds them is on its way; a query that needs more waits for the piece.
+ */
+const directShards = 2;
+
 /** The theme's five document types. */
 const typeCount = 5;
 /** The types whose text comes from text shards: descriptions and passages. */
@@ -151,6 +157,8 @@ export class ShardedIndex {
   private added = 0;
   private readonly documents = new Map<number, HeldDocument>();
   private readonly loadedShards = new Map<number, Promise<void>>();
+  /** Term shards whose postings a postings piece on its way will bring. */
+  private readonly awaitedShards = new Set<number>();
   private readonly loadedTexts = new Map<number, Promise<void>>();
   private readonly heldTexts = new Set<number>();
   /** Each held document's length in terms and boost, for its scores. */
@@ -220,7 +228,13 @@ export class ShardedIndex {
     if (wanted.size === 0) {
       return false;
     }
-    await Promise.all([...wanted].map((shard) => this.loadShard(shard)));
+    // A word or two are fetched at once even while a postings piece holding
+    // them is on its way (a term shard is small, the piece waits behind the
+    // rest of the background fetch); a prefix's many shards wait for it.
+    const direct = wanted.size <= directShards;
+    await Promise.all(
+      [...wanted].map((shard) => this.loadShard(shard, direct)),
+    );
     return true;
   }
 
@@ -285,10 +299,11 @@ export class ShardedIndex {
   /**
    * Fetches every document and every term's postings, side by side, once
    * `idle` says no query is waiting for pieces of its own (unless already
-   * under way). From then on a term shard that a postings piece under way
-   * covers is not fetched: a query that needs it waits for the piece,
-   * rather than fetching the same postings again beside it. A piece that
-   * fails leaves its term shards to be fetched as before.
+   * under way). From then on a query that needs many term shards (a
+   * prefix's) that postings pieces under way cover waits for the pieces,
+   * rather than fetching the same postings again beside them; one that
+   * needs a shard or two fetches them (`fetchNeeded`). A piece that fails
+   * leaves its term shards to be fetched as before.
    */
   prefetch(idle: () => Promise<void> = async () => undefined): Promise<void> {
     this.prefetching ??= (async () => {
@@ -322,7 +337,14 @@ export class ShardedIndex {
         for (let shard = first; shard < end; shard += 1) {
           if (!this.loadedShards.has(shard)) {
             this.loadedShards.set(shard, arriving);
-            arriving.catch(() => this.loadedShards.delete(shard));
+            this.awaitedShards.add(shard);
+            arriving
+              .finally(() => this.awaitedShards.delete(shard))
+              .catch(() => {
+                if (this.loadedShards.get(shard) === arriving) {
+                  this.loadedShards.delete(shard);
+                }
+              });
           }
         }
       });
@@ -394,9 +416,10 @@ export class ShardedIndex {
     return positions.get(term) ?? [];
   }
 
-  private loadShard(shard: number): Promise<void> {
+  private loadShard(shard: number, direct = false): Promise<void> {
     let loading = this.loadedShards.get(shard);
-    if (!loading) {
+    if (!loading || (direct && this.awaitedShards.has(shard))) {
+      this.awaitedShards.delete(shard);
       loading = this.fetchJson(`terms-${shard}.json`).then((json) => {
         const {postings, documents} = json as TermShard;
         // The documents first: the scores are computed with their lengths.
