@@ -40,9 +40,9 @@ const flows: Flow[] = [
       who: 'Brand: Alder & Finch',
       what: 'Products, variants, images and prices, entered in Catalogue, Files or the API',
     },
-    into: 'through an active brand store',
+    into: "the brand's catalogue",
     hub: 'Publishes each product to the stores that sell the brand',
-    out: 'on publish, then on every change',
+    out: 'through an active brand store: on publish, then on every change',
     to: {
       who: 'Shop: Northwind Shopify',
       what: 'The listing is created or updated; on BigCommerce and Visualsoft an existing listing is enriched',
