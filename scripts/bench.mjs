@@ -56,6 +56,7 @@ import {templateBuild} from './lib/template-site.mjs';
 import {
   coldBuild,
   guidePages,
+  noteSearchAnswers,
   phone,
   phoneGuide,
   phoneQuery,
@@ -298,6 +299,7 @@ const percentile = (values, share) =>
  */
 async function searchTimings(browser, origin) {
   const page = await browser.newPage();
+  await noteSearchAnswers(page);
   await page.goto(`${origin}${site.basePath}${pages.Guide}`, {
     waitUntil: 'networkidle',
   });

@@ -61,49 +61,105 @@ const heavyQueries = [
   'order stock dispatch warehouse product price change webhook file sale',
 ];
 
+/** The event the page fires with each answer's query (`noteSearchAnswers`). */
+const answerEvent = 'bench-search-answer';
+
+/**
+ * Makes the page fire `answerEvent` with the query of each answer of the
+ * search worker, so that an input is timed to its own answer: the results
+ * list also changes when an earlier query's passages arrive, which would
+ * time a key by its predecessor's. Call before the page loads.
+ * @param {import('@playwright/test').Page} page
+ */
+export function noteSearchAnswers(page) {
+  return page.addInitScript((eventName) => {
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      /** @param {ConstructorParameters<typeof Worker>} options */
+      constructor(...options) {
+        super(...options);
+        /** @type {Map<number, string>} */
+        const inputs = new Map();
+        const post =
+          /** @type {(message: unknown, transfer?: unknown) => void} */ (
+            this.postMessage.bind(this)
+          );
+        this.postMessage = /** @type {Worker['postMessage']} */ (
+          /**
+           * @param {{kind?: string, id: number, input?: string}} message
+           * @param {unknown} [transfer]
+           */
+          (message, transfer) => {
+            if (message.kind === 'search' && message.input !== undefined) {
+              inputs.set(message.id, message.input);
+            }
+            post(message, transfer);
+          }
+        );
+        this.addEventListener('message', ({data}) => {
+          const input = inputs.get(data.id);
+          if (input !== undefined) {
+            window.dispatchEvent(new CustomEvent(eventName, {detail: input}));
+          }
+        });
+      }
+    };
+  }, answerEvent);
+}
+
 /**
  * Gives the search box each input in turn (a key added to its text, or a
- * new text) and times each to the results list changing; an input that
- * leaves the list as it was within 5 s is not timed.
+ * new text) and times each from its input event to the frame after the
+ * worker's first answer to that text as the box sends it (cut at the cap,
+ * maybe trimmed); an input with no answer of its own within 5 s (the box
+ * asked nothing new) is not timed. The page must note answers
+ * (`noteSearchAnswers`).
  * @param {import('@playwright/test').Page} page
  * @param {({key: string} | {value: string})[]} inputs
  * @returns {Promise<number[]>}
  */
 export function timedInputs(page, inputs) {
-  return page.evaluate(async (steps) => {
-    const input = /** @type {HTMLInputElement} */ (
-      document.querySelector('input.navbar__search-input')
-    );
-    const listbox = /** @type {Element} */ (
-      document.querySelector('[role=listbox]')
-    );
-    /** @type {number[]} */
-    const times = [];
-    for (const step of steps) {
-      const changed = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          resolve(true);
+  return page.evaluate(
+    async ({steps, eventName}) => {
+      const input = /** @type {HTMLInputElement} */ (
+        document.querySelector('input.navbar__search-input')
+      );
+      /** @type {number[]} */
+      const times = [];
+      for (const step of steps) {
+        const value = 'key' in step ? input.value + step.key : step.value;
+        // The box's own cap (src/lib/searchQuery.ts), which its `maxlength` holds.
+        const asked = value.slice(0, input.maxLength);
+        const answered = new Promise((resolve) => {
+          /** @param {Event} event */
+          const onAnswer = (event) => {
+            const query = /** @type {CustomEvent<string>} */ (event).detail;
+            if (query === asked || query === asked.trim()) {
+              done();
+              requestAnimationFrame(() => resolve(true));
+            }
+          };
+          const timeout = setTimeout(() => {
+            done();
+            resolve(false);
+          }, 5000);
+          const done = () => {
+            clearTimeout(timeout);
+            window.removeEventListener(eventName, onAnswer);
+          };
+          window.addEventListener(eventName, onAnswer);
         });
-        observer.observe(listbox, {
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(false);
-        }, 5000);
-      });
-      const begin = performance.now();
-      input.value = 'key' in step ? input.value + step.key : step.value;
-      input.dispatchEvent(new Event('input', {bubbles: true}));
-      if (await changed) {
-        times.push(performance.now() - begin);
+        const begin = performance.now();
+        input.value = value;
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        if (await answered) {
+          times.push(performance.now() - begin);
+        }
       }
-    }
-    return times;
-  }, inputs);
+      return times;
+    },
+    {steps: inputs, eventName: answerEvent},
+  );
 }
 
 /** @param {number[]} values */
@@ -192,6 +248,7 @@ export async function phoneSearch(browser, pageUrl, pause = 0) {
   // The bench's sites serve HTTPS with a certificate made for the run.
   const context = await browser.newContext({ignoreHTTPSErrors: true});
   const page = await context.newPage();
+  await noteSearchAnswers(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
