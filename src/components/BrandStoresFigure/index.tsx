@@ -66,8 +66,9 @@ export default function BrandStoresFigure(): ReactNode {
               active
             </Fact>
           </code>
-          , so products can be published to the store; <strong>Decline</strong>{' '}
-          refuses it.
+          , so the Hub can enrich the store&apos;s listings of the brand
+          (BigCommerce takes no publishing); <strong>Decline</strong> refuses
+          it.
         </>,
       ]}>
       <p className={styles.toolbar}>

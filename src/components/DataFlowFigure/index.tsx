@@ -41,8 +41,8 @@ const flows: Flow[] = [
       what: 'Products, variants, images and prices, entered in Catalogue, Files or the API',
     },
     into: "the brand's catalogue",
-    hub: 'Publishes each product to the stores that sell the brand',
-    out: 'through an active brand store: on publish, then on every change',
+    hub: 'Publishes each product to the Shopify stores that sell the brand, and enriches the matching listings of their BigCommerce and Visualsoft stores',
+    out: 'through an active brand store: on publish or Enrich all, then on every change',
     to: {
       who: 'Shop: Northwind Shopify',
       what: 'The listing is created or updated; on BigCommerce and Visualsoft an existing listing is enriched',
