@@ -37,8 +37,9 @@ function figure(parts: Partial<Record<keyof typeof right, string>> = {}) {
 }
 
 const right = {
-  control: '<span><span data-label="">Create dispatch</span></span>',
-  fact: '<span data-world="ord_5Yc1Hd6.status">completed</span>',
+  control:
+    '<span><span data-label="" data-control="">Create dispatch</span></span>',
+  fact: '<span data-world="ord_5Yc1Hd6.status" data-world-at="2023-05-04T09:41:12Z">accepted</span>',
   caption:
     'Order <span data-world="ord_5Yc1Hd6.number">10482</span>, placed at <span data-world="ord_5Yc1Hd6.placed_at" data-world-format="time" data-world-zone="Europe/London">10:30</span>, once <span data-world="ord_5Yc1Hd6.status" data-world-at="2023-05-04T09:41:12Z">accepted</span>. Requests: <span data-number="rate_limit_per_minute">600 requests a minute</span>.',
   drawn: '<code><span data-world="ord_5Yc1Hd6">ord_5Yc1Hd6</span></code>',
@@ -56,6 +57,13 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     'an undeclared label on a control',
     {control: '<span><span data-label="">Create dispach</span></span>'},
     `${where}: the label "Create dispach" is not declared in src/data/app-labels.yaml; the nearest declared label is "Create dispatch".`,
+  ],
+  [
+    'a button the drawn states do not offer',
+    {
+      control: '<span><span data-label="" data-control="">Accept</span></span>',
+    },
+    `${where}: the control "Accept" acts on a Order only in "pending" (its x-lifecycle), but the figure draws it beside ord_5Yc1Hd6 is "accepted" at 2023-05-04T09:41:12Z.`,
   ],
   [
     'an undeclared bold label in the caption',
@@ -247,4 +255,54 @@ test('every component counts what it draws from the drawn list', () => {
       ),
     );
   expect(problems).toEqual([]);
+});
+
+/** A screen of order rows, each row's status and controls given. */
+const rows = (...cells: string[]) =>
+  `<figure data-figure="OrderFigure"><ul aria-label="Orders">${cells
+    .map((cell) => `<li>${cell}</li>`)
+    .join('')}</ul></figure>`;
+const orderAt = (at: string, shown: string) =>
+  `<span data-world="ord_5Yc1Hd6.status" data-world-at="${at}">${shown}</span>`;
+const button = (label: string) =>
+  `<span><span data-label="" data-control="">${label}</span></span>`;
+const placed = '2023-05-04T09:30:04Z';
+const accepted = '2023-05-04T09:41:12Z';
+
+test('a control goes with the status drawn in its own row', () => {
+  expect(
+    figureProblems(
+      rows(
+        `${orderAt(placed, 'pending')} ${button('Accept')}`,
+        `${orderAt(accepted, 'accepted')} ${button('Create dispatch')}`,
+      ),
+      page,
+      sources,
+    ),
+  ).toEqual([]);
+  expect(
+    figureProblems(
+      rows(
+        `${orderAt(placed, 'pending')} ${button('Create dispatch')}`,
+        `${orderAt(accepted, 'accepted')} ${button('Accept')}`,
+      ),
+      page,
+      sources,
+    ),
+  ).toEqual([
+    `${where}: the control "Create dispatch" acts on a Order only in "accepted", "partially_dispatched" (its x-lifecycle), but the figure draws it beside ord_5Yc1Hd6 is "pending" at ${placed}. Draw the control where the state offers it, or the state that offers it; if the app offers it here, add it to that state's actions.`,
+    `${where}: the control "Accept" acts on a Order only in "pending" (its x-lifecycle), but the figure draws it beside ord_5Yc1Hd6 is "accepted" at ${accepted}. Draw the control where the state offers it, or the state that offers it; if the app offers it here, add it to that state's actions.`,
+  ]);
+});
+
+test('a control that creates an object is offered beside any state', () => {
+  const brandStore =
+    '<span data-world="bst_6Nq2Rs8.status">active</span> <span><span data-label="" data-control="">Propose brand store</span></span>';
+  expect(
+    figureProblems(
+      `<figure data-figure="BrandStoresFigure"><p>${brandStore}</p></figure>`,
+      page,
+      sources,
+    ),
+  ).toEqual([]);
 });

@@ -146,7 +146,9 @@ export function Control({
         kind === 'select' && styles.select,
         primary && styles.primary,
       )}>
-      <span data-label="">{children}</span>
+      <span data-label="" data-control="">
+        {children}
+      </span>
       {kind === 'select' && (
         <span className={styles.chevron} aria-hidden="true">
           ▾

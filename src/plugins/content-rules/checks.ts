@@ -248,8 +248,9 @@ export const checks: readonly Check[] = [
     problems: (pages, {site}) => brokenLinks(pages, site),
   },
   {
-    name: "figures draw declared labels and the world's facts",
-    reads: 'each built page with a figure, the world, labels and numbers',
+    name: "figures draw declared labels and the world's facts, and buttons the drawn states offer",
+    reads:
+      'each built page with a figure, the world and its lifecycles, labels and numbers',
     on: 'built page',
     problems: figureProblems,
   },

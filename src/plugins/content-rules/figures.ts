@@ -8,6 +8,11 @@ import {
 import {appLabelsPath, type AppLabels} from '../../model/labels';
 import {nearest} from '../../model/nearest';
 import {
+  controlStateProblems,
+  type DrawnControl,
+  type DrawnStatus,
+} from './figure-controls';
+import {
   literalProblem,
   namedObjects,
   typedWordProblem,
@@ -36,6 +41,8 @@ import {
  *   state, a role, a SKU) is typed: it is a <Fact> at the moment shown,
  *   or a <Literal> says why it is no value of that object (a note that
  *   lists the states a thing can have) (figure-literals.ts);
+ * - a button that a lifecycle offers in some states is drawn beside an
+ *   object of that kind in one of them (figure-controls.ts);
  * - the caption and its key, which are prose, state no product number by
  *   hand (in words either), as numbers.ts checks a page.
  *
@@ -87,7 +94,11 @@ export function figureProblems(
     // and attributes (a Literal's why names the object it stands for).
     const facts: string[] = [];
     const texts: string[] = [];
-    const gather = (node: Node) => {
+    // The statuses it draws and its buttons, which the statuses must
+    // offer, each with the grid row holding it.
+    const statuses: DrawnStatus[] = [];
+    const controls: DrawnControl[] = [];
+    const gather = (node: Node, row?: Element) => {
       if (node.nodeName === '#text') {
         texts.push((node as DefaultTreeAdapterMap['textNode']).value);
       }
@@ -95,14 +106,21 @@ export function figureProblems(
         const of = attribute(node, 'data-world');
         if (of !== undefined) {
           facts.push(of);
+          const at = attribute(node, 'data-world-at') || undefined;
+          statuses.push({of, ...(at ? {at} : {}), row});
+        }
+        if (attribute(node, 'data-control') !== undefined) {
+          controls.push({label: squeeze(readText(node)), row});
         }
         texts.push(...node.attrs.map((attr) => attr.value));
       }
       if ('childNodes' in node) {
-        node.childNodes.forEach(gather);
+        const inRow = isElement(node) && node.tagName === 'li' ? node : row;
+        node.childNodes.forEach((child) => gather(child, inRow));
       }
     };
     gather(figure);
+    problems.push(...controlStateProblems(world, where, statuses, controls));
     const named = namedObjects(world, facts, texts);
     const label = (text: string, what: string) => {
       for (const step of text.split(' → ')) {
