@@ -141,6 +141,8 @@ const stateOfVerb: Readonly<Record<string, string>> = {
   archive: 'archived',
   connect: 'connected',
   start: 'processing',
+  disable: 'disabled',
+  enable: 'active',
 };
 
 /** Stock fields the rules compute; a step may state them only as they add up. */

@@ -258,3 +258,25 @@ test("an example at a moment before now that the world's story never had fails, 
     /fil_5Hy8Cd3 field "status" is "importing" in the example, but "validating" at 2023-05-04T13:58:40Z in the world \(openapi\/world\/world\.yaml:\d+\)/,
   );
 });
+
+test("an example after now in a state the world's story does not have then fails, naming the story's moment", () => {
+  const changed = structuredClone(spec);
+  const disable = changed.document.paths['/users/{id}/disable']!.post!
+    .responses['200'] as unknown as {
+    content: {
+      'application/json': {
+        examples: {disabled: {value: Record<string, JsonValue>}};
+      };
+    };
+  };
+  const disabled = disable.content['application/json'].examples.disabled.value;
+  // Priya Shah acts at 18:05:41 (the story's subscription update): disabled
+  // at 18:00, she could not have.
+  disabled.updated_at = '2023-05-04T18:00:00Z';
+  expect(worldProblems(changed, world, fallback).join('\n')).toMatch(
+    /usr_2Bv8Nx4 is "disabled" at 2023-05-04T18:00:00Z in the example, but the world's story has it "active" then \(since [^,]+, openapi\/world\/world\.yaml:\d+\): add the change to the story's steps, or date the example where the story has that state\./,
+  );
+  // In the state the story has then, a moment it does not tell passes.
+  disabled.status = 'active';
+  expect(worldProblems(changed, world, fallback)).toEqual([]);
+});

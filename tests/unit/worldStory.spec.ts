@@ -144,7 +144,7 @@ test('an order without an active or paused brand store at its store is one line 
 
 test('a final state that changes is one line at its step', () => {
   const line = insertStep(
-    '2023-05-06T08:10:22Z',
+    '2023-05-06T07:10:00Z',
     "{at: '2023-05-05T12:00:00Z', by: usr_2Bv8Nx4, via: cancelOrder, object: ord_5Yc1Hd6, do: cancel}",
   );
   expect(problems()).toEqual([
@@ -405,7 +405,7 @@ test("a delete at another time than the object's deleted_at, or none, is one lin
 test('an order whose units are all cancelled, with nothing dispatched, is cancelled: one line while it stays accepted', () => {
   // Order 10481's one line, both units cancelled at picking on 5 May.
   const line = insertStep(
-    '2023-05-06T08:10:22Z',
+    '2023-05-06T07:10:00Z',
     "{at: '2023-05-05T12:00:00Z', by: usr_2Bv8Nx4, via: cancelOrderItem, object: oit_3Vw9Pn4, do: cancel, set: {quantity_cancelled: 2}}",
   );
   expect(problems()).toEqual([

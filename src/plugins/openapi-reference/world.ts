@@ -338,6 +338,20 @@ function disagreements(
     const told = world.story.moments.get(key)!;
     const moment = told.find((found) => found.at === updatedAt);
     if (!moment && instant(updatedAt) > instant(world.now)) {
+      // But a state it shows is the story's then: a change of state after
+      // now that the story lacks may break what it tells later (a user
+      // disabled at 16:20 who acts at 18:05).
+      const then = storyStateAt(world.story, key, updatedAt);
+      if (
+        then &&
+        'status' in value &&
+        'status' in then.state &&
+        !same(value.status, then.state.status)
+      ) {
+        problems.push(
+          `${key} is ${show(value.status)} at ${updatedAt} in the example, but the world's story has it ${show(then.state.status)} then (since ${then.at}, ${where(then.step, world.file)}): add the change to the story's steps, or date the example where the story has that state`,
+        );
+      }
       return problems;
     }
     problems.push(
