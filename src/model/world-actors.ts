@@ -14,6 +14,8 @@ import {where} from './yaml';
  * - a `read_only` user changes nothing, and only an owner or admin creates
  *   an API key or connects a store (PRODUCT-DECISIONS, "Roles and prices"
  *   and "Settled after the fresh reads");
+ * - a store's connector goes through a process, never an operation or a
+ *   screen, which are a person's or a key's;
  * - `via` names what exists: a path of screens (`Settings → Webhooks`)
  *   whose every step is a declared label of the app, a label, an operation
  *   ID (`createDispatch`) of the spec, a process the world declares (the
@@ -136,6 +138,36 @@ function actorProblem(
   return undefined;
 }
 
+/**
+ * Why a store's connector goes through what only a person or an API key
+ * uses (an operation, a screen), or nothing: its work is a process of the
+ * world (`Shopify sync`), and a resync someone asks for is that person's
+ * step. (The Hub's own steps may name the screen whose action they follow
+ * from: its dispatch moving an order on after **Create dispatch**.)
+ */
+function machineViaProblem(
+  step: StoryStep,
+  names: ViaNames,
+): string | undefined {
+  const {by, via} = step;
+  if (
+    via === undefined ||
+    by === undefined ||
+    !/^str_/.test(by) ||
+    names.processes.has(via)
+  ) {
+    return undefined;
+  }
+  const uses = isOperationId(via)
+    ? 'an operation'
+    : via.includes('→') || names.labels.has(via)
+      ? 'a screen'
+      : undefined;
+  return uses
+    ? `${by}'s connector works through a process (processes in world.yaml), but its via "${via}" is ${uses}, which a person or an API key uses: the step is theirs`
+    : undefined;
+}
+
 /** One line per step whose actor or `via` breaks a rule, at the step's line. */
 export function actorProblems(
   world: ActorWorld,
@@ -146,7 +178,8 @@ export function actorProblems(
   return (world.happened ?? []).flatMap((step) => {
     const problem =
       actorProblem(step, world, story) ??
-      (step.via === undefined ? undefined : viaProblem(step.via, names));
+      (step.via === undefined ? undefined : viaProblem(step.via, names)) ??
+      machineViaProblem(step, names);
     return problem
       ? [
           `${where(step, file)}: the step at ${step.at} on ${step.object}: ${problem}. Correct the step.`,

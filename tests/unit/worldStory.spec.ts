@@ -297,6 +297,17 @@ test("a step's via that names no screen label, operation or process is one line 
   ]);
 });
 
+test("a store's connector acting through an operation is one line at the step", () => {
+  // The 6 May resync is Priya Shah's Sync now, not the connector's.
+  const line = plant(
+    'by: usr_2Bv8Nx4,\n      via: resyncHostProduct,',
+    'by: str_7Qm3Xa9,\n      via: resyncHostProduct,',
+  );
+  expect(problems()).toEqual([
+    `${at(line)}the step at 2023-05-06T08:25:00Z on hpr_7Se2Vn4: str_7Qm3Xa9's connector works through a process (processes in world.yaml), but its via "resyncHostProduct" is an operation, which a person or an API key uses: the step is theirs. Correct the step.`,
+  ]);
+});
+
 test("a price change's replaced amount that is not its price's amount then is one line at the step", () => {
   // The summer sale sets 12900 instead; the change back on 1 September
   // says it replaced 11900.
