@@ -735,7 +735,83 @@ export function tellStory(
   }
   const story = {kinds, moments, problems, deleted};
   problems.push(...orderProgressProblems(story, world, file));
+  problems.push(...cascadeProblems(story, world, file));
   return story;
+}
+
+/**
+ * What a change does to the objects under it, as the lifecycles and the
+ * operations say: archiving a brand ends its brand stores, archiving a
+ * product unlinks its host products, and unlinking a host product unlinks
+ * its host variants. The story writes each as a step of its own, at the
+ * same second; a child left in another state is a rule the story breaks.
+ */
+const cascades = [
+  {
+    parent: 'Brand',
+    state: 'archived',
+    child: 'BrandStore',
+    link: 'brand_id',
+    childState: 'ended',
+    rule: 'archiving a brand ends every brand store for it',
+  },
+  {
+    parent: 'Product',
+    state: 'archived',
+    child: 'HostProduct',
+    link: 'product_id',
+    childState: 'unlinked',
+    rule: 'archiving a product unlinks its host products',
+  },
+  {
+    parent: 'HostProduct',
+    state: 'unlinked',
+    child: 'HostVariant',
+    link: 'host_product_id',
+    childState: 'unlinked',
+    rule: 'unlinking a host product unlinks its host variants',
+  },
+] as const;
+
+/** One line per child not moved with its parent, at the parent's step. */
+function cascadeProblems(
+  story: Story,
+  world: StoryWorld,
+  file: string,
+): string[] {
+  const problems: string[] = [];
+  const keysOf = (name: string) =>
+    [...story.moments.keys()].filter(
+      (key) => kindIn(story.kinds, key)?.name === name,
+    );
+  for (const {parent, state, child, link, childState, rule} of cascades) {
+    const children = keysOf(child);
+    for (const key of keysOf(parent)) {
+      const moments = story.moments.get(key) ?? [];
+      // The moments it enters the state in.
+      const entering = moments.filter(
+        (moment, index) =>
+          moment.state.status === state &&
+          moments[index - 1]?.state.status !== state,
+      );
+      for (const under of children) {
+        if (world.objects[under]?.fixed?.[link] !== key) {
+          continue;
+        }
+        // The first time it is left behind, which the rest follow from.
+        for (const moment of entering) {
+          const then = stateAt(story, under, moment.at)?.state.status;
+          if (then !== undefined && then !== childState) {
+            problems.push(
+              `${where(moment.step, file)}: ${key} is ${state} at ${moment.at}, but ${under} is still ${JSON.stringify(then)} then: ${rule}. Add the step that makes ${under} ${childState} at ${moment.at}.`,
+            );
+            break;
+          }
+        }
+      }
+    }
+  }
+  return problems;
 }
 
 /** Order states that follow from the order's lines and dispatches. */

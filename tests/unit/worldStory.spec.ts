@@ -308,6 +308,18 @@ test("a store's connector acting through an operation is one line at the step", 
   ]);
 });
 
+test("a child its parent leaves behind is one line at the parent's step", () => {
+  // Unlinking the jacket's listing on 12 May unlinks size M with it.
+  plant(
+    'via: unlinkHostProduct,\n      object: hvr_1Uc9Bk6,\n      do: unlink,',
+    'via: unlinkHostProduct,\n      object: hvr_1Uc9Bk6,\n      do: edit,',
+  );
+  const line = stepLine('2023-05-12T15:08:44Z');
+  expect(problems()).toEqual([
+    `${at(line)}hpr_7Se2Vn4 is unlinked at 2023-05-12T15:08:44Z, but hvr_1Uc9Bk6 is still "linked" then: unlinking a host product unlinks its host variants. Add the step that makes hvr_1Uc9Bk6 unlinked at 2023-05-12T15:08:44Z.`,
+  ]);
+});
+
 test("a price change's replaced amount that is not its price's amount then is one line at the step", () => {
   // The summer sale sets 12900 instead; the change back on 1 September
   // says it replaced 11900.
