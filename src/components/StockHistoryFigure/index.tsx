@@ -57,7 +57,7 @@ export default function StockHistoryFigure(): ReactNode {
       screen={['Stock']}
       caption={
         <>
-          The Stock screen filtered to ALDF-HWJ-OLV-M on{' '}
+          The Stock screen filtered to ALDF-HWJ-OLV-M at Leeds DC on{' '}
           <When entry={bufferChange} part="date" />, with{' '}
           <strong>History</strong> open for the Leeds DC row. Available is on
           hand minus allocated minus buffer:{' '}
@@ -88,7 +88,9 @@ export default function StockHistoryFigure(): ReactNode {
       ]}>
       <p className={styles.filter}>
         <span className={styles.filterLabel}>Filter</span>
-        <code>sku = &quot;ALDF-HWJ-OLV-M&quot;</code>
+        <code>
+          sku = &quot;ALDF-HWJ-OLV-M&quot; AND warehouse = &quot;LDS&quot;
+        </code>
       </p>
       <ul className={styles.stockRow} aria-label="Stock record">
         <li className={styles.tile}>
