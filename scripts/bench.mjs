@@ -362,7 +362,7 @@ function searchReport(indexes, search, found) {
     '',
     `First keystroke to results on a fresh page (index download included): ${search.firstResults} ms.`,
     `Query latency over ${searchQueries.length} queries (${search.answered} answered), index loaded: p50 ${search.p50.toFixed(0)} ms, p95 ${search.p95.toFixed(0)} ms.`,
-    `On a phone (${phoneProfile}; HTTPS and HTTP/2), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults} ms; from focus to results it fetched ${kb(search.phone.bytes)} of index and results and ${kb(search.phone.codeBytes)} of search code (compressed); each key of a next word: median ${search.phone.keystrokeMedian.toFixed(0)} ms, slowest ${search.phone.keystrokeMax.toFixed(0)} ms; the heaviest query, its pieces at hand: ${search.phone.heavyMax.toFixed(0)} ms; the page's longest task meanwhile: ${search.phone.longestTask.toFixed(0)} ms.`,
+    `On a phone (${phoneProfile}; HTTPS and HTTP/2), a guide that has not searched, typing "${phoneQuery}": first results after ${search.phone.firstResults.toFixed(0)} ms; from focus to results it fetched ${kb(search.phone.bytes)} of index and results and ${kb(search.phone.codeBytes)} of search code (compressed); each key of a next word: median ${search.phone.keystrokeMedian.toFixed(0)} ms, slowest ${search.phone.keystrokeMax.toFixed(0)} ms; the heaviest query, its pieces at hand: ${search.phone.heavyMax.toFixed(0)} ms; the page's longest task meanwhile: ${search.phone.longestTask.toFixed(0)} ms.`,
     '',
     ...(found
       ? [
@@ -443,7 +443,7 @@ async function searchGrowth(browser, beforeCommit) {
         (found) => !found.file.includes('/'),
       );
       const summary = phoneSummary(samples[index]);
-      return `| ${variant.name} | ${variant.pages} | ${kb(summary.bytes)} + ${kb(summary.codeBytes)} | ${summary.firstResults} ms | ${summary.keystrokeMedian.toFixed(0)} ms / ${summary.keystrokeMax.toFixed(0)} ms | ${summary.heavyMax.toFixed(0)} ms | ${summary.longestTask.toFixed(0)} ms | ${root ? kb(root.wholeBrotli) : '–'} | ${root && root.pieces > 0 ? `${kb(root.piecesBrotli)} (${root.pieces})` : 'none'} | ${variant.seconds.toFixed(0)} s |`;
+      return `| ${variant.name} | ${variant.pages} | ${kb(summary.bytes)} + ${kb(summary.codeBytes)} | ${summary.firstResults.toFixed(0)} ms | ${summary.keystrokeMedian.toFixed(0)} ms / ${summary.keystrokeMax.toFixed(0)} ms | ${summary.heavyMax.toFixed(0)} ms | ${summary.longestTask.toFixed(0)} ms | ${root ? kb(root.wholeBrotli) : '–'} | ${root && root.pieces > 0 ? `${kb(root.piecesBrotli)} (${root.pieces})` : 'none'} | ${variant.seconds.toFixed(0)} s |`;
     });
     return [
       '## Search as the site grows',
