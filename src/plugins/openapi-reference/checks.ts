@@ -35,6 +35,7 @@ import {feedProblems} from './rules/feed';
 import {filterDeclarationProblems} from './rules/filters';
 import {listProblems} from './rules/lists';
 import {operationProblems} from './rules/operations';
+import {personNameProblems} from './rules/person-names';
 import {
   releasesTextProblems,
   type ReleaseDocument,
@@ -71,6 +72,7 @@ export interface ReleaseChanges {
 export interface ModelInput {
   siteDir: string;
   specDir: string;
+  world: World;
   releases: readonly ReleaseDocument[];
   latest: LoadedSpec;
   changes: readonly ReleaseChanges[];
@@ -103,6 +105,17 @@ export type ApiModelCheck = Named &
       }
     | {on: 'model'; title: string; problems: (input: ModelInput) => string[]}
   );
+
+/** Each release with the file a value without a recorded line is named by. */
+const withFallbackFiles = (releases: ModelInput['releases'], specDir: string) =>
+  releases.map(({release, spec}) => ({
+    release,
+    spec,
+    fallbackFile:
+      release === latestRelease
+        ? path.join(specDir, rootFileName)
+        : overlayPath(specDir, release),
+  }));
 
 export const apiModelChecks: readonly ApiModelCheck[] = [
   {
@@ -263,16 +276,16 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
     on: 'model',
     title: 'Event examples are not written in the release they name',
     problems: ({releases, specDir}) =>
-      eventShapeProblems(
-        releases.map(({release, spec}) => ({
-          release,
-          spec,
-          fallbackFile:
-            release === latestRelease
-              ? path.join(specDir, rootFileName)
-              : overlayPath(specDir, release),
-        })),
-      ),
+      eventShapeProblems(withFallbackFiles(releases, specDir)),
+  },
+  {
+    name: 'a name names one person',
+    reads:
+      "every release document's customers, the world's users, blog/authors.yml",
+    on: 'model',
+    title: 'Customers of the API examples bear the names of other people',
+    problems: ({siteDir, specDir, releases, world}) =>
+      personNameProblems(siteDir, world, withFallbackFiles(releases, specDir)),
   },
   {
     name: 'every difference between the releases is explained',

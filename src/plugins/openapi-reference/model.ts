@@ -209,6 +209,7 @@ async function readModel(
   const modelInput: ModelInput = {
     siteDir,
     specDir,
+    world,
     releases: [...releases].map(([release, spec]) => ({release, spec})),
     latest,
     changes,
