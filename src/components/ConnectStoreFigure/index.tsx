@@ -137,9 +137,10 @@ export default function ConnectStoreFigure({
         </>,
         <>
           Every form asks for the store&apos;s name, its domain and its{' '}
-          <strong>Default warehouse</strong>, which takes the orders no mapped
-          location claims. It asks for no currency: the Hub reads it from the
-          shop when the store connects.
+          <strong>Default warehouse</strong>, which takes a Shopify store&apos;s
+          orders that no mapped location claims (BigCommerce and Visualsoft
+          stores send the Hub no orders). It asks for no currency: the Hub reads
+          it from the shop when the store connects.
         </>,
         ...platformNotes[platform],
       ]}>
