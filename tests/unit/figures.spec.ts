@@ -5,7 +5,8 @@ import {figureProblems} from '../../src/plugins/content-rules/figures';
 import {countedLiteralProblems} from '../../src/plugins/content-rules/figure-literals';
 import {loadAppLabels} from '../../src/model/labels';
 import {loadProductNumbers} from '../../src/model/product-numbers';
-import {loadWorld} from '../../src/plugins/openapi-reference/world';
+import {loadWorld, worldFact} from '../../src/plugins/openapi-reference/world';
+import {spec} from '../support/openapi';
 
 /**
  * The build's check of the figures of the app's screens
@@ -19,6 +20,7 @@ const sources = {
   world: loadWorld(siteDir),
   labels: loadAppLabels(siteDir),
   numbers: loadProductNumbers(siteDir),
+  spec,
 };
 const page = '/help/docs/resources/resource-order';
 
@@ -305,4 +307,34 @@ test('a control that creates an object is offered beside any state', () => {
       sources,
     ),
   ).toEqual([]);
+});
+
+/** A stock screen filtered with `query`, drawing Leeds DC's record of size M. */
+function stockScreen(query: string) {
+  const record = 'var_3Tn8Wq1:wh_1Rk5Ds3';
+  const at = '2023-05-05T10:15:00Z';
+  const onHand = String(worldFact(sources.world, `${record}.on_hand`, at));
+  return `<figure data-figure="StockHistoryFigure"><p><code data-query="/stock" data-query-at="${at}">${query}</code></p><ul><li><span data-world="${record}.on_hand" data-world-at="${at}">${onHand}</span></li></ul></figure>`;
+}
+
+test('a filtered grid that draws the world’s answer to its query passes', () => {
+  expect(
+    figureProblems(
+      stockScreen('sku = "ALDF-HWJ-OLV-M" AND warehouse = "LDS"'),
+      page,
+      sources,
+    ),
+  ).toEqual([]);
+});
+
+test('a filtered grid that leaves out an object its query answers is one line', () => {
+  const problems = figureProblems(
+    stockScreen('sku = "ALDF-HWJ-OLV-M"'),
+    page,
+    sources,
+  );
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(
+    /^src\/components\/StockHistoryFigure\/index\.tsx \(on \/help\/docs\/resources\/resource-order\): <Query list="\/stock" at="2023-05-05T10:15:00Z">sku = "ALDF-HWJ-OLV-M"<\/Query> answers var_3Tn8Wq1:wh_\w+, var_3Tn8Wq1:wh_\w+ at 2023-05-05T10:15:00Z, but the figure draws var_3Tn8Wq1:wh_1Rk5Ds3 \(it leaves out var_3Tn8Wq1:wh_\w+\)\. Draw the answer, or the query that answers what is drawn\.$/,
+  );
 });

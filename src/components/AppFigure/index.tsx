@@ -322,3 +322,25 @@ export function Literal({
 }): ReactNode {
   return <span data-literal={why}>{children}</span>;
 }
+
+/**
+ * The query a screen is filtered with, as the app shows it: the build
+ * checks that the figure draws the world's answer to it on `list` at `at`
+ * (now if not given), every object of the list's kind the query matches
+ * and no other (figure-queries.ts).
+ */
+export function Query({
+  list,
+  at,
+  children,
+}: {
+  list: string;
+  at?: string;
+  children: string;
+}): ReactNode {
+  return (
+    <code data-query={list} data-query-at={at}>
+      {children}
+    </code>
+  );
+}

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AppFigure, {Control, Fact, Label, Marker} from '../AppFigure';
+import AppFigure, {Control, Fact, Label, Marker, Query} from '../AppFigure';
 import {
   figures,
   history,
@@ -88,9 +88,9 @@ export default function StockHistoryFigure(): ReactNode {
       ]}>
       <p className={styles.filter}>
         <span className={styles.filterLabel}>Filter</span>
-        <code>
-          sku = &quot;ALDF-HWJ-OLV-M&quot; AND warehouse = &quot;LDS&quot;
-        </code>
+        <Query list="/stock" at={shownAt}>
+          {'sku = "ALDF-HWJ-OLV-M" AND warehouse = "LDS"'}
+        </Query>
       </p>
       <ul className={styles.stockRow} aria-label="Stock record">
         <li className={styles.tile}>

@@ -3,19 +3,13 @@ import {
   fieldsAt,
   instant,
   isObject,
-  parseOrder,
   type Candidate,
   type Fields,
   type ListOrder,
 } from '../../lib/world/lists';
 import type {JsonValue, LoadedSpec} from '../../model/openapi-types';
-import {operationsOf} from '../../model/operations';
 import {readPage, type CodeBlock} from '../../model/page-reading';
-import {
-  itemSchemaOf,
-  listKind,
-  worldAnswerTo,
-} from '../openapi-reference/rules/lists';
+import {listOperation, worldAnswerTo} from '../openapi-reference/rules/lists';
 import {worldPath, type World} from '../openapi-reference/world';
 
 /**
@@ -389,20 +383,11 @@ type Answer =
 
 function exportAnswer(spec: LoadedSpec, world: World, sample: Export): Answer {
   const kind = exportKinds[sample.array]!;
-  if (!(kind.list in spec.document.paths)) {
-    return `is an export of ${sample.array}, but its release has no list ${kind.list} to answer it`;
+  const list = listOperation(spec, kind.list);
+  if (typeof list === 'string') {
+    return `is an export of ${sample.array}, but ${list}`;
   }
-  const entry = operationsOf(spec.document, [kind.list]).find(
-    ({method}) => method === 'get',
-  );
-  const itemSchema = entry && itemSchemaOf(spec, entry);
-  const keys = itemSchema && listKind(spec, itemSchema, []);
-  const order = parseOrder(
-    (entry?.operation as {'x-order'?: unknown} | undefined)?.['x-order'],
-  );
-  if (!entry || !keys || typeof keys === 'string' || !order) {
-    return `is an export of ${sample.array}, but GET ${kind.list} declares no objects or order (x-order) to answer it`;
-  }
+  const {entry, kind: keys, order} = list;
   const query =
     sample.filter === undefined ? undefined : parseQuery(sample.filter);
   if (query && !query.ok) {

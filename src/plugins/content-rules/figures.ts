@@ -6,12 +6,14 @@ import {
   type World,
 } from '../openapi-reference/world';
 import {appLabelsPath, type AppLabels} from '../../model/labels';
+import type {LoadedSpec} from '../../model/openapi-types';
 import {nearest} from '../../model/nearest';
 import {
   controlStateProblems,
   type DrawnControl,
   type DrawnStatus,
 } from './figure-controls';
+import {queryProblems, type DrawnQuery} from './figure-queries';
 import {
   literalProblem,
   namedObjects,
@@ -43,6 +45,8 @@ import {
  *   lists the states a thing can have) (figure-literals.ts);
  * - a button that a lifecycle offers in some states is drawn beside an
  *   object of that kind in one of them (figure-controls.ts);
+ * - a grid filtered with a <Query> draws the world's answer to it
+ *   (figure-queries.ts);
  * - the caption and its key, which are prose, state no product number by
  *   hand (in words either), as numbers.ts checks a page.
  *
@@ -75,6 +79,8 @@ export interface FigureSources {
   world: World;
   labels: AppLabels;
   numbers: readonly ProductNumber[];
+  /** The latest release's document: its lists answer the figures' queries. */
+  spec: LoadedSpec;
 }
 
 /**
@@ -85,7 +91,7 @@ export interface FigureSources {
 export function figureProblems(
   html: string,
   page: string,
-  {world, labels, numbers}: FigureSources,
+  {world, labels, numbers, spec}: FigureSources,
 ): string[] {
   const problems: string[] = [];
   const checkFigure = (figure: Element, name: string) => {
@@ -98,6 +104,8 @@ export function figureProblems(
     // offer, each with the grid row holding it.
     const statuses: DrawnStatus[] = [];
     const controls: DrawnControl[] = [];
+    // The queries it is filtered with, whose answers it must draw.
+    const queries: DrawnQuery[] = [];
     const gather = (node: Node, row?: Element) => {
       if (node.nodeName === '#text') {
         texts.push((node as DefaultTreeAdapterMap['textNode']).value);
@@ -108,6 +116,15 @@ export function figureProblems(
           facts.push(of);
           const at = attribute(node, 'data-world-at') || undefined;
           statuses.push({of, ...(at ? {at} : {}), row});
+        }
+        const list = attribute(node, 'data-query');
+        if (list !== undefined) {
+          const at = attribute(node, 'data-query-at') || undefined;
+          queries.push({
+            list,
+            filter: squeeze(readText(node)),
+            ...(at ? {at} : {}),
+          });
         }
         if (attribute(node, 'data-control') !== undefined) {
           controls.push({label: squeeze(readText(node)), row});
@@ -121,6 +138,15 @@ export function figureProblems(
     };
     gather(figure);
     problems.push(...controlStateProblems(world, where, statuses, controls));
+    problems.push(
+      ...queryProblems(
+        world,
+        spec,
+        where,
+        queries,
+        new Set(facts.map((fact) => fact.split('.')[0]!)),
+      ),
+    );
     const named = namedObjects(world, facts, texts);
     const label = (text: string, what: string) => {
       for (const step of text.split(' → ')) {

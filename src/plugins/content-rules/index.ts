@@ -6,7 +6,7 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import {checksOn, type Page, type PagesContext} from './checks';
 import {AuthoringError} from '../../model/authoringError';
 import {loadApiModel, releaseSpec} from '../openapi-reference/model';
-import {releaseOfFile} from '../openapi-reference/releases';
+import {latestRelease, releaseOfFile} from '../openapi-reference/releases';
 import {requestValidator} from './request-samples';
 import {
   postDay,
@@ -153,8 +153,15 @@ export default function contentRulesPlugin(context: LoadContext): Plugin {
     // The figures of the app's screens are React components: they are
     // checked as the pages show them (figures.ts).
     async postBuild({outDir}) {
-      const {world, labels, numbers} = await loadApiModel(context.siteDir);
-      const sources = {world, labels, numbers};
+      const {world, labels, numbers, releases} = await loadApiModel(
+        context.siteDir,
+      );
+      const sources = {
+        world,
+        labels,
+        numbers,
+        spec: releases.get(latestRelease)!,
+      };
       const entries = await readdir(outDir, {recursive: true});
       const problems: string[] = [];
       for (const entry of entries.filter((name) => name.endsWith('.html'))) {

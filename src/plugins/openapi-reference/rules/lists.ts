@@ -322,6 +322,32 @@ export function itemSchemaOf(
 }
 
 /**
+ * A list operation as its answers are computed: its GET, the kind of
+ * object it lists and its declared order (`x-order`); or why the release
+ * cannot answer it.
+ */
+export function listOperation(
+  spec: LoadedSpec,
+  list: string,
+): {entry: OperationEntry; kind: ListKind; order: ListOrder} | string {
+  if (!(list in spec.document.paths)) {
+    return `its release has no list ${list}`;
+  }
+  const entry = operationsOf(spec.document, [list]).find(
+    ({method}) => method === 'get',
+  );
+  const itemSchema = entry && itemSchemaOf(spec, entry);
+  const kind = itemSchema && listKind(spec, itemSchema, []);
+  const order = parseOrder(
+    (entry?.operation as {'x-order'?: unknown} | undefined)?.['x-order'],
+  );
+  if (!entry || !kind || typeof kind === 'string' || !order) {
+    return `GET ${list} declares no objects or order (x-order) to answer it`;
+  }
+  return {entry, kind, order};
+}
+
+/**
  * The first difference between a page of a list and the world's answer to
  * its request at a moment: `setup` when the list cannot be asked (its
  * request or its declaration), `page` for the page itself.
