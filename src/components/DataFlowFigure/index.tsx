@@ -41,7 +41,7 @@ const flows: Flow[] = [
       what: 'Products, variants, images and prices, entered in Catalogue, Files or the API',
     },
     into: "the brand's catalogue",
-    hub: 'Publishes each product to the Shopify stores that sell the brand, and enriches the matching listings of their BigCommerce and Visualsoft stores',
+    hub: 'Publishes the products a retailer chooses, or auto-publish picks, to the Shopify stores that sell the brand, and enriches the matching listings of their BigCommerce and Visualsoft stores',
     out: 'through an active brand store: on publish or Enrich all, then on every change',
     to: {
       who: 'Shop: Northwind Shopify',
