@@ -9,6 +9,7 @@ import {where} from './yaml';
  * - `by` is `hub`, or a user, an API key or a store of the world that
  *   exists at the step: a user `active` then (the user's own steps, such as
  *   accepting an invitation or signing in, excepted), a key not revoked;
+ * - a user disabled once acts again only after signing in anew;
  * - a user or key acts only on its own company's objects, where the world
  *   says whose the object is;
  * - a `read_only` user changes nothing, and only an owner or admin creates
@@ -168,6 +169,40 @@ function machineViaProblem(
     : undefined;
 }
 
+/**
+ * When the step's user was last disabled before it, if they have not
+ * signed in since: disabling a user signs them out everywhere, so acting
+ * again takes a new sign-in after they are enabled.
+ */
+function signedOutSince(
+  step: StoryStep,
+  world: ActorWorld,
+  story: Story,
+): string | undefined {
+  const by = step.by ?? '';
+  if (!/^usr_/.test(by) || step.object === by) {
+    return undefined;
+  }
+  const disabled = story.moments
+    .get(by)
+    ?.filter(
+      (moment, index, moments) =>
+        moment.at < step.at &&
+        moment.state.status === 'disabled' &&
+        moments[index - 1]?.state.status !== 'disabled',
+    )
+    .at(-1)?.at;
+  const signedIn = (world.happened ?? []).some(
+    (other) =>
+      other.object === by &&
+      other.do === 'sign_in' &&
+      disabled !== undefined &&
+      other.at > disabled &&
+      other.at <= step.at,
+  );
+  return disabled !== undefined && !signedIn ? disabled : undefined;
+}
+
 /** One line per step whose actor or `via` breaks a rule, at the step's line. */
 export function actorProblems(
   world: ActorWorld,
@@ -175,8 +210,19 @@ export function actorProblems(
   names: ViaNames,
   file: string,
 ): string[] {
+  // A user signed out is named once, at their first step after it.
+  const signedOut = new Set<string>();
   return (world.happened ?? []).flatMap((step) => {
+    const disabled = signedOutSince(step, world, story);
+    const first =
+      disabled !== undefined && !signedOut.has(`${step.by}|${disabled}`);
+    if (first) {
+      signedOut.add(`${step.by}|${disabled}`);
+    }
     const problem =
+      (first
+        ? `${step.by} was disabled at ${disabled}, which signed them out, and has not signed in since (a sign_in step)`
+        : undefined) ??
       actorProblem(step, world, story) ??
       (step.via === undefined ? undefined : viaProblem(step.via, names)) ??
       machineViaProblem(step, names);

@@ -320,6 +320,19 @@ test("a child its parent leaves behind is one line at the parent's step", () => 
   ]);
 });
 
+test('a user disabled once who acts again without signing in is one line at the step', () => {
+  // Priya Shah, disabled on the evening of 4 May and enabled the next
+  // morning, signs in at 08:40:31 before her 08:42 brand store request.
+  plant(
+    "at: '2023-05-05T08:40:31Z',\n      by: usr_2Bv8Nx4,\n      via: Sign in,\n      object: usr_2Bv8Nx4,\n      do: sign_in,",
+    "at: '2023-05-05T08:40:31Z',\n      by: usr_2Bv8Nx4,\n      via: Sign in,\n      object: usr_2Bv8Nx4,\n      do: edit,",
+  );
+  const line = stepLine('2023-05-05T08:42:10Z');
+  expect(problems()).toEqual([
+    `${at(line)}the step at 2023-05-05T08:42:10Z on bst_8Dw4Tj6: usr_2Bv8Nx4 was disabled at 2023-05-04T18:20:03Z, which signed them out, and has not signed in since (a sign_in step). Correct the step.`,
+  ]);
+});
+
 test("a price change's replaced amount that is not its price's amount then is one line at the step", () => {
   // The summer sale sets 12900 instead; the change back on 1 September
   // says it replaced 11900.
