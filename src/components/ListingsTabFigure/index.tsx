@@ -15,8 +15,9 @@ import styles from './styles.module.css';
 /**
  * The Listings tab of Northwind BigCommerce with the three listings of the
  * BigCommerce guide's matching example: one matches the Harbour Waxed
- * Jacket, an old copy matches it too, and a gift card matches no brand
- * product. The listings are BigCommerce's, not the Hub's world; the brand
+ * Jacket, an old copy matches it too (so both show More than one match: the
+ * Hub has no first listing, and the job names both), and a gift card
+ * matches no brand product. The listings are BigCommerce's, not the Hub's world; the brand
  * product and its SKUs are the world's.
  */
 
@@ -55,7 +56,7 @@ const listings: {
     product: jacket,
     match: (
       <>
-        <Status tone="success">matched</Status>
+        <Status tone="danger">More than one match</Status>
         <Control>Enrich now</Control>
         <Marker n={3} />
       </>
@@ -95,7 +96,7 @@ export default function ListingsTabFigure(): ReactNode {
       screen={['Stores', 'Northwind BigCommerce']}
       tabs={storeTabs}
       activeTab="Listings"
-      caption="The Listings tab of Northwind BigCommerce: one listing matches the Harbour Waxed Jacket by SKU and is ticked, an old copy of it matches too, and a gift card matches no brand product."
+      caption="The Listings tab of Northwind BigCommerce: one listing matches the Harbour Waxed Jacket by SKU and is ticked, an old copy of it matches too, so both show More than one match, and a gift card matches no brand product."
       notes={[
         <>
           How many of the platform&apos;s listings match brand products, and{' '}
@@ -112,9 +113,10 @@ export default function ListingsTabFigure(): ReactNode {
           the queue.
         </>,
         <>
-          Two listings carry the same brand SKU (letter case aside), so the
-          product&apos;s job fails with <strong>More than one match</strong>{' '}
-          until you delete or correct the old copy in BigCommerce.
+          Two listings carry the same brand SKU (letter case aside), so both
+          show <strong>More than one match</strong> and the product&apos;s job
+          fails, naming both, until you delete or correct the old copy in
+          BigCommerce.
         </>,
       ]}>
       <p className={styles.toolbar}>
