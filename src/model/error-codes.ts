@@ -9,33 +9,10 @@ export interface ErrorCode {
   action: string;
 }
 
-export function errorCodes(
-  document: OpenApiDocument,
-): Record<string, ErrorCode> {
-  const codes = document['x-error-codes'] as
-    Record<string, ErrorCode> | undefined;
-  if (!codes) {
-    throw new Error('openapi.yaml has no x-error-codes.');
-  }
-  return codes;
-}
-
 /** A code of one row of an import file or one line of a batch stock update. */
 export interface RowErrorCode {
   meaning: string;
   action: string;
-}
-
-/** The root's `x-row-error-codes`: the codes of a file's rows and a batch's lines. */
-export function rowErrorCodes(
-  document: OpenApiDocument,
-): Record<string, RowErrorCode> {
-  const codes = document['x-row-error-codes'] as
-    Record<string, RowErrorCode> | undefined;
-  if (!codes) {
-    throw new Error('openapi.yaml has no x-row-error-codes.');
-  }
-  return codes;
 }
 
 /** Which catalogue a page draws a code's meaning from. */
@@ -45,6 +22,28 @@ export const catalogueKeys: Record<ErrorCatalogue, string> = {
   api: 'x-error-codes',
   row: 'x-row-error-codes',
 };
+
+/** One catalogue of the root document, by its key. */
+function catalogueOf<Entry>(
+  document: OpenApiDocument,
+  catalogue: ErrorCatalogue,
+): Record<string, Entry> {
+  const key = catalogueKeys[catalogue];
+  const codes = document[key as keyof OpenApiDocument] as
+    Record<string, Entry> | undefined;
+  if (!codes) {
+    throw new Error(`openapi.yaml has no ${key}.`);
+  }
+  return codes;
+}
+
+/** The root's `x-error-codes`: the API's error codes. */
+export const errorCodes = (document: OpenApiDocument) =>
+  catalogueOf<ErrorCode>(document, 'api');
+
+/** The root's `x-row-error-codes`: the codes of a file's rows and a batch's lines. */
+export const rowErrorCodes = (document: OpenApiDocument) =>
+  catalogueOf<RowErrorCode>(document, 'row');
 
 /** The placeholder a page writes to draw a code's meaning. */
 export const errorMeaningElement = (code: string, catalogue: ErrorCatalogue) =>
@@ -58,8 +57,7 @@ export function errorMeaning(
   code: string,
   catalogue: ErrorCatalogue,
 ): string | undefined {
-  const entries: Record<string, {meaning: string}> =
-    catalogue === 'row' ? rowErrorCodes(document) : errorCodes(document);
+  const entries = catalogueOf<{meaning: string}>(document, catalogue);
   return Object.hasOwn(entries, code) ? entries[code]!.meaning : undefined;
 }
 

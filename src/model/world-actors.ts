@@ -1,5 +1,10 @@
 import type {JsonValue} from './openapi-types';
-import {stateAt, type Story, type StoryStep} from './world-story';
+import {
+  enteringMoments,
+  stateAt,
+  type Story,
+  type StoryStep,
+} from './world-story';
 import {where} from './yaml';
 
 /**
@@ -183,24 +188,20 @@ function signedOutSince(
   if (!/^usr_/.test(by) || step.object === by) {
     return undefined;
   }
-  const disabled = story.moments
-    .get(by)
-    ?.filter(
-      (moment, index, moments) =>
-        moment.at < step.at &&
-        moment.state.status === 'disabled' &&
-        moments[index - 1]?.state.status !== 'disabled',
-    )
+  const disabled = enteringMoments(story, by, 'disabled')
+    .filter((moment) => moment.at < step.at)
     .at(-1)?.at;
+  if (disabled === undefined) {
+    return undefined;
+  }
   const signedIn = (world.happened ?? []).some(
     (other) =>
       other.object === by &&
       other.do === 'sign_in' &&
-      disabled !== undefined &&
       other.at > disabled &&
       other.at <= step.at,
   );
-  return disabled !== undefined && !signedIn ? disabled : undefined;
+  return signedIn ? undefined : disabled;
 }
 
 /** One line per step whose actor or `via` breaks a rule, at the step's line. */

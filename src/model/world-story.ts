@@ -787,13 +787,7 @@ function cascadeProblems(
   for (const {parent, state, child, link, childState, rule} of cascades) {
     const children = keysOf(child);
     for (const key of keysOf(parent)) {
-      const moments = story.moments.get(key) ?? [];
-      // The moments it enters the state in.
-      const entering = moments.filter(
-        (moment, index) =>
-          moment.state.status === state &&
-          moments[index - 1]?.state.status !== state,
-      );
+      const entering = enteringMoments(story, key, state);
       for (const under of children) {
         if (world.objects[under]?.fixed?.[link] !== key) {
           continue;
@@ -892,6 +886,18 @@ function orderProgressProblems(
       return [];
     });
 }
+
+/** The moments an object enters a state in (its status becomes `state`), oldest first. */
+export const enteringMoments = (
+  story: Story,
+  key: string,
+  state: string,
+): StoryMoment[] =>
+  (story.moments.get(key) ?? []).filter(
+    (moment, index, moments) =>
+      moment.state.status === state &&
+      moments[index - 1]?.state.status !== state,
+  );
 
 /** An object's computed state at a time: its last moment at or before it. */
 export const stateAt = (

@@ -25,8 +25,8 @@ import type {LifecycleState} from '../../model/openapi-types';
 /** Where a status or a control is drawn: the grid row, if any, holding it. */
 type Row = object | undefined;
 
-/** A status a figure draws: the fact (`ord_5Yc1Hd6.status`) and its moment. */
-export interface DrawnStatus {
+/** A fact a figure draws (`ord_5Yc1Hd6.status`), at its moment, in its row. */
+export interface DrawnFact {
   of: string;
   at?: string;
   row: Row;
@@ -70,10 +70,11 @@ const statesOffering = (
 export function controlStateProblems(
   world: World,
   where: string,
-  statuses: readonly DrawnStatus[],
+  facts: readonly DrawnFact[],
   controls: readonly DrawnControl[],
 ): string[] {
-  const drawn = statuses.flatMap(({of, at, row}) => {
+  // The statuses among them, each with its object's kind and lifecycle.
+  const drawn = facts.flatMap(({of, at, row}) => {
     const key = statusOf.exec(of)?.[1];
     const kind = key === undefined ? undefined : kindIn(world.story.kinds, key);
     const state = worldFact(world, of, at);

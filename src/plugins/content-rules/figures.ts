@@ -11,7 +11,7 @@ import {nearest} from '../../model/nearest';
 import {
   controlStateProblems,
   type DrawnControl,
-  type DrawnStatus,
+  type DrawnFact,
 } from './figure-controls';
 import {queryProblems, type DrawnQuery} from './figure-queries';
 import {
@@ -98,11 +98,10 @@ export function figureProblems(
     const where = `src/components/${name}/index.tsx (on ${page})`;
     // What the figure draws or names: its facts, and the ids in its text
     // and attributes (a Literal's why names the object it stands for).
-    const facts: string[] = [];
     const texts: string[] = [];
-    // The statuses it draws and its buttons, which the statuses must
-    // offer, each with the grid row holding it.
-    const statuses: DrawnStatus[] = [];
+    // Its facts and buttons (which the statuses among the facts must
+    // offer), each with the grid row holding it.
+    const facts: DrawnFact[] = [];
     const controls: DrawnControl[] = [];
     // The queries it is filtered with, whose answers it must draw.
     const queries: DrawnQuery[] = [];
@@ -113,9 +112,8 @@ export function figureProblems(
       if (isElement(node)) {
         const of = attribute(node, 'data-world');
         if (of !== undefined) {
-          facts.push(of);
           const at = attribute(node, 'data-world-at') || undefined;
-          statuses.push({of, ...(at ? {at} : {}), row});
+          facts.push({of, ...(at ? {at} : {}), row});
         }
         const list = attribute(node, 'data-query');
         if (list !== undefined) {
@@ -137,17 +135,21 @@ export function figureProblems(
       }
     };
     gather(figure);
-    problems.push(...controlStateProblems(world, where, statuses, controls));
+    problems.push(...controlStateProblems(world, where, facts, controls));
     problems.push(
       ...queryProblems(
         world,
         spec,
         where,
         queries,
-        new Set(facts.map((fact) => fact.split('.')[0]!)),
+        new Set(facts.map(({of}) => of.split('.')[0]!)),
       ),
     );
-    const named = namedObjects(world, facts, texts);
+    const named = namedObjects(
+      world,
+      facts.map(({of}) => of),
+      texts,
+    );
     const label = (text: string, what: string) => {
       for (const step of text.split(' → ')) {
         if (!labels.all.has(step)) {
