@@ -18,7 +18,8 @@ import {where} from './yaml';
  *   that many unallocated) and receiving adds them to the destination's;
  *   `incoming` is the units of sent, unreceived transfers to a warehouse;
  * - an order, order line or sale needs a brand store for its brand at its
- *   store that is `active` or `paused` then;
+ *   store that is `active` or `paused` then, and a Shopify store's order
+ *   line needs its variant's host variant there `linked` then;
  * - a stock line's buffer follows the brand stores of its brand at the
  *   stores whose warehouses include it (the highest, when several share
  *   it), until someone sets it by hand, after which it keeps its figure;
@@ -336,6 +337,38 @@ export function tellStory(
     );
   };
 
+  /**
+   * A Shopify store's order line arrives only for a variant linked there
+   * (`HostVariant`, `linked` at the line's creation): the connector leaves
+   * out lines of variants it cannot match.
+   */
+  const needsLinkedVariant = (key: string, step: StoryStep) => {
+    const order = text(fixed(key).order_id) ?? '';
+    const store = text(fixed(order).store_id) ?? '';
+    const variant = text(fixed(key).variant_id);
+    if (fixed(store).platform !== 'shopify' || variant === undefined) {
+      return;
+    }
+    const hosts = Object.keys(world.objects).filter(
+      (host) =>
+        kindOf(host) === 'HostVariant' &&
+        fixed(host).variant_id === variant &&
+        fixed(host).store_id === store,
+    );
+    if (hosts.some((host) => states.get(host)?.status === 'linked')) {
+      return;
+    }
+    const seen = hosts
+      .map(
+        (host) =>
+          `${host} is ${states.has(host) ? show(states.get(host)?.status) : 'not yet created'}`,
+      )
+      .join(', ');
+    problems.push(
+      `${where(step, file)}: ${key} at ${step.at} orders ${variant} from ${name(store)}, where it is not linked then (${seen || 'no host variant'}). A Shopify order line arrives only for a linked variant: link it before, or move the order.`,
+    );
+  };
+
   /** The state a step moves an object to, checked against its lifecycle. */
   const lifecycleProblem = (
     key: string,
@@ -488,6 +521,9 @@ export function tellStory(
       }
       if (['Order', 'OrderItem', 'Sale'].includes(kindOf(key) ?? '')) {
         needsBrandStore(key, step);
+      }
+      if (kindOf(key) === 'OrderItem') {
+        needsLinkedVariant(key, step);
       }
       if (isStockLine(key)) {
         const state = withFigures(key, {...step.set});
@@ -1006,4 +1042,54 @@ export function sellingProblem(
     )
     .join(', ');
   return `${id}, created ${created}, sells ${brand} at ${store}, which has no active or paused brand store for it then in the sample world${seen ? ` (${seen})` : ''}. Date it when one is, or use a store that has one.`;
+}
+
+/**
+ * An example's order line (an object whose ID is an order line's, with its
+ * `order_id`, `variant_id` and `created_at`) of an order of the world at a
+ * Shopify store needs its variant linked there when it is created, as the
+ * story's own lines do: why not, or nothing.
+ */
+export function linkedLineProblem(
+  world: StoryWorld,
+  story: Story,
+  value: {[key: string]: JsonValue},
+): string | undefined {
+  const id = text(value.id);
+  const variant = text(value.variant_id);
+  const created = text(value.created_at);
+  const store = text(
+    world.objects[text(value.order_id) ?? '']?.fixed?.store_id,
+  );
+  if (
+    !id ||
+    kindIn(story.kinds, id)?.name !== 'OrderItem' ||
+    !variant ||
+    !created ||
+    !store ||
+    world.objects[store]?.fixed?.platform !== 'shopify'
+  ) {
+    return undefined;
+  }
+  const hosts = Object.entries(world.objects)
+    .filter(
+      ([key, object]) =>
+        kindIn(story.kinds, key)?.name === 'HostVariant' &&
+        object.fixed?.variant_id === variant &&
+        object.fixed.store_id === store,
+    )
+    .map(([key]) => ({
+      key,
+      status: stateAt(story, key, created)?.state.status,
+    }));
+  if (hosts.some(({status}) => status === 'linked')) {
+    return undefined;
+  }
+  const seen = hosts
+    .map(
+      ({key, status}) =>
+        `${key} is ${status === undefined ? 'not yet created' : show(status)}`,
+    )
+    .join(', ');
+  return `${id}, created ${created}, orders ${variant} from ${store}, where it is not linked then in the sample world (${seen || 'no host variant'}). A Shopify order line arrives only for a linked variant: date it when it is, or use a variant that is.`;
 }

@@ -142,6 +142,25 @@ test('an order without an active or paused brand store at its store is one line 
   ]);
 });
 
+test('a Shopify order line of a variant not linked at the store then is one line at its step', () => {
+  // The jacket's size M listed on Northwind BigCommerce instead: Northwind
+  // Shopify's orders of it have no linked host variant.
+  plant(
+    'host_product_id: hpr_7Se2Vn4\n      store_id: str_7Qm3Xa9\n      sku: ALDF-HWJ-OLV-M',
+    'host_product_id: hpr_7Se2Vn4\n      store_id: str_2Wd6Pk4\n      sku: ALDF-HWJ-OLV-M',
+  );
+  expect(problems()).toEqual(
+    [
+      ['oit_7Lp3Wd8', '2023-05-03T16:12:51Z'],
+      ['oit_3Vw9Pn4', '2023-05-04T08:47:14Z'],
+      ['oit_8Gm4Rt2', '2023-05-04T09:30:04Z'],
+    ].map(
+      ([line, time]) =>
+        `${at(stepLineAt(copied(), copied().indexOf(`object: ${line},`)))}${line} at ${time} orders var_3Tn8Wq1 from str_7Qm3Xa9, where it is not linked then (no host variant). A Shopify order line arrives only for a linked variant: link it before, or move the order.`,
+    ),
+  );
+});
+
 test('a final state that changes is one line at its step', () => {
   const line = insertStep(
     '2023-05-06T07:10:00Z',
@@ -261,6 +280,32 @@ test('an example order or sale at a store without a brand store for its brand th
   problems.forEach((problem) =>
     expect(problem).toMatch(
       /^openapi\/(resources\/(sale|order)|webhooks)\.yaml:\d+: (sal|ord)_\w+, created [^,]+, sells brd_4Fz9Lm2 at str_4Hs8Vc2,/,
+    ),
+  );
+});
+
+test('an example Shopify order line of a variant not linked then is one line at the example', () => {
+  const world = loadWorld(siteDir);
+  // Without size M's host variant at Northwind Shopify, order 10482's line
+  // of it has none.
+  const withoutSizeM = {
+    ...world,
+    story: {
+      ...world.story,
+      moments: new Map(
+        [...world.story.moments].filter(([key]) => key !== 'hvr_1Uc9Bk6'),
+      ),
+    },
+  };
+  const problems = worldProblems(spec, withoutSizeM, worldFile);
+  expect(problems).toContainEqual(
+    expect.stringMatching(
+      /^openapi\/resources\/orderItem\.yaml:\d+: oit_8Gm4Rt2, created 2023-05-04T09:30:04Z, orders var_3Tn8Wq1 from str_7Qm3Xa9, where it is not linked then in the sample world \(hvr_1Uc9Bk6 is not yet created\)\. A Shopify order line arrives only for a linked variant: date it when it is, or use a variant that is\.$/,
+    ),
+  );
+  problems.forEach((problem) =>
+    expect(problem).toMatch(
+      /: oit_\w+, created [^,]+, orders var_3Tn8Wq1 from str_7Qm3Xa9, where it is not linked then/,
     ),
   );
 });

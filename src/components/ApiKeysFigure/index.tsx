@@ -13,7 +13,9 @@ import styles from './styles.module.css';
 /**
  * Settings → API keys of Northwind Outfitters at the world's now: its ERP's
  * production key, "ERP sync", which sends the morning's stock batch
- * (bat_4Rt7Ym2), as an admin sees the list.
+ * (bat_4Rt7Ym2), as an admin sees the list. Change release is not drawn:
+ * it came to the screen with the 2023-07 release (the web app release notes
+ * of 31 July 2023); on 4 May there was one release and nothing to move to.
  */
 
 const key = 'api_key:erp-sync';
@@ -43,9 +45,10 @@ export default function ApiKeysFigure(): ReactNode {
           stop changing before you revoke a key you have replaced.
         </>,
         <>
-          On the selected key, <strong>Change release</strong> moves it to a
-          newer API release; <strong>Revoke</strong> stops it within seconds,
-          for good.
+          On the selected key, <strong>Revoke</strong> stops it within seconds,
+          for good. <strong>Change release</strong>, which moves a key to a
+          newer API release, joins it once there is one: with a single release,
+          there is nothing to move to yet.
         </>,
       ]}>
       <p className={styles.toolbar}>
@@ -116,7 +119,6 @@ export default function ApiKeysFigure(): ReactNode {
         </Row>
       </Grid>
       <p className={styles.rowActions}>
-        <Control>Change release</Control>
         <Control>Revoke</Control>
         <Marker n={4} />
       </p>

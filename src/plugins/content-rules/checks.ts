@@ -41,6 +41,7 @@ import type {RequestValidator} from './request-samples';
 import {checkPage, type PageToCheck} from './rules';
 import {sampleLanguageProblems} from './sample-languages';
 import {worldFactProblems} from './world-facts';
+import {stateActionProblems} from './state-actions';
 import {worldSequenceProblems} from './world-sequences';
 
 /** A page (a doc of any instance and version, or a blog post) as the content rules read it. */
@@ -147,6 +148,13 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       worldFactProblems(page.file, page.source, world),
+  },
+  {
+    name: "an action a sentence offers is one its lifecycle's named state offers",
+    reads: 'each page, the x-lifecycle of each kind of object',
+    on: 'page',
+    problems: (page, {world}) =>
+      stateActionProblems(page.file, page.source, world.story.kinds),
   },
   {
     name: "samples of the change feed are the sample world's feed",

@@ -1,6 +1,6 @@
 import {worldFact, type World} from '../openapi-reference/world';
 import {kindIn} from '../../model/world-story';
-import type {LifecycleState} from '../../model/openapi-types';
+import type {Lifecycle, LifecycleState} from '../../model/openapi-types';
 
 /**
  * What a figure's buttons may offer (issue 30). A lifecycle declares, per
@@ -49,7 +49,7 @@ const creating = (kind: string) =>
  * The states of a kind's lifecycle offering `label` as an action on the
  * object (not one creating another of its kind).
  */
-const statesOffering = (
+export const statesOffering = (
   kind: string,
   states: Record<string, LifecycleState>,
   label: string,
@@ -62,6 +62,53 @@ const statesOffering = (
       ),
     )
     .map(([state]) => state);
+
+/**
+ * The states an action leads to: the targets of the transitions its
+ * operation or its label triggers (from a state offering it), or, for an
+ * action that moves no state of its own, the states offering it; and the
+ * states that follow from those by themselves, by transitions no operation
+ * or label triggers (**Import** on a file leads to `validating`, then to
+ * `completed` or `failed`).
+ */
+/** A trigger someone acts for: it names an operation (`` `POST /…` ``) or a label (**Pause**). */
+const byHand = /`(?:GET|POST|PUT|PATCH|DELETE) \/|\*\*[^*]+\*\*/;
+
+export function statesReached(
+  lifecycle: Lifecycle,
+  states: Record<string, LifecycleState>,
+  label: string,
+): string[] {
+  const offering = Object.entries(states).filter(([, {actions}]) =>
+    actions.some((action) => action.label === label),
+  );
+  const operations = offering.flatMap(([, {actions}]) =>
+    actions.flatMap((action) =>
+      action.label === label && action.operation ? [action.operation] : [],
+    ),
+  );
+  const triggered = lifecycle.transitions
+    .filter(
+      ({from, trigger}) =>
+        offering.some(([state]) => state === from) &&
+        (operations.some((operation) => trigger.includes(`\`${operation}\``)) ||
+          trigger.includes(`**${label}**`) ||
+          trigger.includes(`→ ${label}`)),
+    )
+    .map(({to}) => to);
+  const reached = new Set(
+    triggered.length > 0 ? triggered : offering.map(([state]) => state),
+  );
+  // Then what follows by itself: a transition no operation or label triggers.
+  for (const state of reached) {
+    for (const {from, to, trigger} of lifecycle.transitions) {
+      if (from === state && !byHand.test(trigger)) {
+        reached.add(to);
+      }
+    }
+  }
+  return [...reached];
+}
 
 /**
  * One line for each control the figure draws that the lifecycle of an

@@ -21,6 +21,7 @@ import {releaseShipDays} from './release-days';
 import {webhooksFileName} from './spec';
 import {
   declaredMomentProblems,
+  linkedLineProblem,
   sellingProblem,
   stateAt as storyStateAt,
   storyStepSchema,
@@ -421,9 +422,11 @@ export function worldProblems(
         );
       }
     }
-    const selling = sellingProblem(world, world.story, value);
-    if (selling) {
-      problems.push(`${where(here, fallbackFile)}: ${selling}`);
+    for (const rule of [sellingProblem, linkedLineProblem]) {
+      const broken = rule(world, world.story, value);
+      if (broken) {
+        problems.push(`${where(here, fallbackFile)}: ${broken}`);
+      }
     }
     Object.values(value).forEach((child) => visit(child, false, here));
   };
@@ -465,9 +468,11 @@ export function worldObjectProblems(world: World, value: JsonValue): string[] {
   const object = key === undefined ? undefined : world.objects[key];
   const own =
     key && object ? disagreements(world, key, object, value, false) : [];
-  const selling = sellingProblem(world, world.story, value);
+  const broken = [sellingProblem, linkedLineProblem].flatMap(
+    (rule) => rule(world, world.story, value) ?? [],
+  );
   return [
-    ...(selling ? [selling] : []),
+    ...broken,
     ...(own.length > 0
       ? [
           `${own.join('; ')}. Correct the sample, or the world if the sample is right.`,
