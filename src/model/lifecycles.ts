@@ -396,3 +396,30 @@ export function lifecycleProblems(
     },
   );
 }
+
+/** The `METHOD /path` operations a lifecycle text names in backticks. */
+export const namedOperations = (text: string): string[] =>
+  [...text.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) \/[^`]*)`/g)].map(
+    (match) => match[1]!,
+  );
+
+/** The states in which each operation works, by the lifecycle: its state table's actions, else its transitions. */
+export function allowedStates(lifecycle: Lifecycle): Map<string, string[]> {
+  const allowed = new Map<string, string[]>();
+  const allow = (operation: string, state: string) => {
+    const states = allowed.get(operation) ?? [];
+    if (!states.includes(state)) {
+      allowed.set(operation, [...states, state]);
+    }
+  };
+  if (lifecycle.states) {
+    for (const [state, {actions}] of Object.entries(lifecycle.states)) {
+      actions.forEach(({operation}) => operation && allow(operation, state));
+    }
+  } else {
+    for (const {from, trigger} of lifecycle.transitions) {
+      namedOperations(trigger).forEach((operation) => allow(operation, from));
+    }
+  }
+  return allowed;
+}

@@ -563,6 +563,20 @@ test('an action the status does not allow answers 409 invalid_state', async () =
   });
 });
 
+test('a lifecycle without a state table refuses an action its transitions do not start from', async () => {
+  const send = await tab('2023-07');
+  // Warehouses have no state table; their transitions activate an inactive one.
+  const response = send('activateWarehouse', {
+    path: '/warehouses/wh_1Rk5Ds3/activate',
+  });
+  expect(response.status).toBe(409);
+  expect(response.json).toMatchObject({
+    detail:
+      'Warehouse wh_1Rk5Ds3 is active; POST /warehouses/{id}/activate needs an inactive warehouse.',
+    errors: [{code: 'invalid_state'}],
+  });
+});
+
 test('a create whose unique field another object has answers its duplicate code', async () => {
   const send = await tab('2023-07');
   const warehouse = send('createWarehouse', {

@@ -35,6 +35,7 @@ import {feedProblems} from './rules/feed';
 import {filterDeclarationProblems} from './rules/filters';
 import {listProblems} from './rules/lists';
 import {operationProblems} from './rules/operations';
+import {lifecycleOperationProblems} from './rules/lifecycle-operations';
 import {personNameProblems} from './rules/person-names';
 import {
   releasesTextProblems,
@@ -195,6 +196,15 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
     on: 'release',
     title: (release) => `Operations of the ${release} document are incomplete`,
     problems: ({spec, fallbackFile}) => operationProblems(spec, fallbackFile),
+  },
+  {
+    name: "an operation's state refusals are its lifecycle's actions",
+    reads: "each release document's x-lifecycle states and 409 x-codes",
+    on: 'release',
+    title: (release) =>
+      `Operations of the ${release} document disagree with their lifecycles`,
+    problems: ({spec, fallbackFile}) =>
+      lifecycleOperationProblems(spec.document, fallbackFile),
   },
   {
     name: 'responses declare the shared headers',

@@ -26,6 +26,7 @@ import type {
   OperationEntry,
   Schema,
 } from '../../model/openapi-types';
+import {allowedStates, namedOperations} from '../../model/lifecycles';
 import {deref, mergedSchema} from '../../model/refs';
 import {schemaExample} from '../../model/schema-example';
 import {allExampleCases, isBuilt} from './examples';
@@ -70,12 +71,6 @@ const duplicateFields: Record<string, Omit<TryDuplicate, 'code'>> = {
 const words = (name: string) =>
   name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
-/** The `METHOD /path` operations a lifecycle text names in backticks. */
-const namedOperations = (text: string) =>
-  [...text.matchAll(/`((?:GET|POST|PUT|PATCH|DELETE) \/[^`]*)`/g)].map(
-    (match) => match[1]!,
-  );
-
 /** A schema's `status` lifecycle and rules, as Try it reads them. */
 function lifecycleOf(schema: Schema): TryLifecycle | undefined {
   const [field, property] =
@@ -86,14 +81,7 @@ function lifecycleOf(schema: Schema): TryLifecycle | undefined {
   if (!field || !lifecycle) {
     return undefined;
   }
-  const allowed: Record<string, string[]> = {};
-  for (const [state, {actions}] of Object.entries(lifecycle.states ?? {})) {
-    for (const {operation} of actions) {
-      if (operation) {
-        (allowed[operation] ??= []).push(state);
-      }
-    }
-  }
+  const allowed = Object.fromEntries(allowedStates(lifecycle));
   const transitions: Record<string, Record<string, string>> = {};
   for (const {from, to, trigger} of lifecycle.transitions) {
     for (const operation of namedOperations(trigger)) {
