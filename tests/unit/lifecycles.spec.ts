@@ -225,7 +225,7 @@ test.describe('behaviour by state', () => {
       'error',
     ]);
     expect(rows[3]![5]).toBe(
-      'Reconnect (POST /stores/{id}/reconnect), Delete store',
+      'Reconnect (POST /stores/{id}/reconnect), Delete store, Save (PATCH /stores/{id})',
     );
     expect(rows[3]![2]).toBe(
       status['x-lifecycle']!.states!.disconnected!.listings,
@@ -263,7 +263,7 @@ test.describe('behaviour by state', () => {
       'disabled',
       toString(fromMarkdown(stateText(disabled, 'meaning'))),
       stateText(disabled, 'access'),
-      'Reactivate (POST /users/{id}/enable)',
+      'Reactivate (POST /users/{id}/enable), PATCH /users/{id}',
     ]);
     // A state with no action says so.
     const company =
