@@ -996,6 +996,34 @@ export function declaredMomentProblems(
   });
 }
 
+/** The objects of a kind whose fixed fields are these, each with its status at a moment. */
+function statusesAt(
+  world: StoryWorld,
+  story: Story,
+  kind: string,
+  fields: Fields,
+  at: string,
+): {key: string; status: JsonValue | undefined}[] {
+  return Object.entries(world.objects)
+    .filter(
+      ([key, object]) =>
+        kindIn(story.kinds, key)?.name === kind &&
+        Object.entries(fields).every(([field, value]) =>
+          same(object.fixed?.[field], value),
+        ),
+    )
+    .map(([key]) => ({key, status: stateAt(story, key, at)?.state.status}));
+}
+
+/** `bst_3Pk7Wd5 is "ended", bst_8Dw4Tj6 is not yet created`. */
+const listStatuses = (found: {key: string; status: JsonValue | undefined}[]) =>
+  found
+    .map(
+      ({key, status}) =>
+        `${key} is ${status === undefined ? 'not yet created' : show(status)}`,
+    )
+    .join(', ');
+
 /**
  * An example's order or sale (an object whose ID is an order's or a sale's, its
  * `store_id`, `brand_id` and `created_at`) needs a brand store for its brand
@@ -1021,26 +1049,17 @@ export function sellingProblem(
   ) {
     return undefined;
   }
-  const brandStores = Object.entries(world.objects)
-    .filter(
-      ([key, object]) =>
-        kindIn(story.kinds, key)?.name === 'BrandStore' &&
-        object.fixed?.brand_id === brand &&
-        object.fixed.store_id === store,
-    )
-    .map(([key]) => ({
-      key,
-      status: stateAt(story, key, created)?.state.status,
-    }));
+  const brandStores = statusesAt(
+    world,
+    story,
+    'BrandStore',
+    {brand_id: brand, store_id: store},
+    created,
+  );
   if (brandStores.some(({status}) => selling.has(String(status)))) {
     return undefined;
   }
-  const seen = brandStores
-    .map(
-      ({key, status}) =>
-        `${key} is ${status === undefined ? 'not yet created' : show(status)}`,
-    )
-    .join(', ');
+  const seen = listStatuses(brandStores);
   return `${id}, created ${created}, sells ${brand} at ${store}, which has no active or paused brand store for it then in the sample world${seen ? ` (${seen})` : ''}. Date it when one is, or use a store that has one.`;
 }
 
@@ -1071,25 +1090,16 @@ export function linkedLineProblem(
   ) {
     return undefined;
   }
-  const hosts = Object.entries(world.objects)
-    .filter(
-      ([key, object]) =>
-        kindIn(story.kinds, key)?.name === 'HostVariant' &&
-        object.fixed?.variant_id === variant &&
-        object.fixed.store_id === store,
-    )
-    .map(([key]) => ({
-      key,
-      status: stateAt(story, key, created)?.state.status,
-    }));
+  const hosts = statusesAt(
+    world,
+    story,
+    'HostVariant',
+    {variant_id: variant, store_id: store},
+    created,
+  );
   if (hosts.some(({status}) => status === 'linked')) {
     return undefined;
   }
-  const seen = hosts
-    .map(
-      ({key, status}) =>
-        `${key} is ${status === undefined ? 'not yet created' : show(status)}`,
-    )
-    .join(', ');
+  const seen = listStatuses(hosts);
   return `${id}, created ${created}, orders ${variant} from ${store}, where it is not linked then in the sample world (${seen || 'no host variant'}). A Shopify order line arrives only for a linked variant: date it when it is, or use a variant that is.`;
 }
