@@ -6,6 +6,7 @@ import {readPage} from './page-reading';
 import {where} from './yaml';
 import {type Lifecycle, type OpenApiDocument} from './openapi-types';
 import {nearest} from './nearest';
+import {AuthoringError} from './authoringError';
 
 /**
  * The screen labels a page may set in bold: the app's own (buttons, tabs,
@@ -34,6 +35,12 @@ const labelsFileSchema = z.strictObject({
   records: z.array(label),
   /** Other systems' labels, by system, spelt as they spell them. */
   other: z.record(z.string(), z.array(label)),
+  /**
+   * The Hub's labels that came after the sample world began, with the day
+   * each came (its release notes'): a screen drawn earlier, or a post of an
+   * earlier day, cannot show it.
+   */
+  since: z.record(label, z.iso.date()).optional(),
 });
 
 export interface AppLabels {
@@ -41,6 +48,8 @@ export interface AppLabels {
   hub: Set<string>;
   /** Every label a page may set in bold, with whose it is. */
   all: Map<string, string>;
+  /** The day each label that came later came, by label. */
+  since: Map<string, string>;
 }
 
 /** Reads the declaration, checked against its schema. */
@@ -67,7 +76,33 @@ export function loadAppLabels(siteDir: string): AppLabels {
   for (const [system, texts] of Object.entries(data.other)) {
     add(texts, system);
   }
-  return {hub, all};
+  const since = new Map(Object.entries(data.since ?? {}));
+  const strays = [...since.keys()].filter((text) => !hub.has(text));
+  if (strays.length > 0) {
+    throw new AuthoringError(
+      `${appLabelsPath} dates labels the Hub does not declare`,
+      strays.map(
+        (text) =>
+          `${appLabelsPath}: since names "${text}", which is no label of the Hub's screens. Declare it under its screen, or correct the name.`,
+      ),
+    );
+  }
+  return {hub, all, since};
+}
+
+/**
+ * A label that came after a day, drawn or named as if it were there that
+ * day: why, or nothing.
+ */
+export function laterLabelProblem(
+  labels: AppLabels,
+  text: string,
+  day: string,
+): string | undefined {
+  const came = labels.since.get(text);
+  return came !== undefined && came > day.slice(0, 10)
+    ? `"${text}" came to the app on ${came} (${appLabelsPath}, since), after ${day.slice(0, 10)}, the day this shows`
+    : undefined;
 }
 
 /** A bold phrase of a page, with the line it is on. */
@@ -187,3 +222,22 @@ const splitAt = (at: string): [string, number] => {
   const match = /^(.*):(\d+)$/.exec(at);
   return match ? [match[1]!, Number(match[2])] : [at, 0];
 };
+
+/** A post's bold labels that came to the app after its day, one line each. */
+export function laterLabelsInPost(
+  file: string,
+  source: string,
+  day: string,
+  labels: AppLabels,
+): string[] {
+  return boldLabels(source).flatMap(({text, line}) =>
+    text.split(' → ').flatMap((step) => {
+      const later = laterLabelProblem(labels, step, day);
+      return later
+        ? [
+            `${file}:${line}: ${later}, so a post of that day cannot offer it. Name what the app had then, or say it is coming.`,
+          ]
+        : [];
+    }),
+  );
+}

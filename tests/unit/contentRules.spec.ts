@@ -6,6 +6,7 @@ import {spec} from '../support/openapi';
 import {
   boldLabels,
   labelProblems,
+  laterLabelsInPost,
   lifecycleLabelProblems,
   loadAppLabels,
 } from '../../src/model/labels';
@@ -193,6 +194,19 @@ test.describe('labels', () => {
       `docs/resources/resource-brand.mdx:3: the bold label "Accpet" is not declared in src/data/app-labels.yaml; the nearest declared label is "Accept". Bold is for screen labels only: declare it under its screen (or under other: with the other system's exact spelling), or write emphasis in italics, _like this_.`,
       `docs/resources/resource-brand.mdx:3: the bold label "API kyes" is not declared in src/data/app-labels.yaml; the nearest declared label is "API keys". Bold is for screen labels only: declare it under its screen (or under other: with the other system's exact spelling), or write emphasis in italics, _like this_.`,
     ]);
+  });
+
+  test('a post that offers a label before the day it came is one line; on or after that day it passes', () => {
+    const post =
+      'Intro\n\nIn **Settings → API keys**, select **Change release**.';
+    expect(
+      laterLabelsInPost('blog/2023-06-12-hola.md', post, '2023-06-12', labels),
+    ).toEqual([
+      'blog/2023-06-12-hola.md:3: "Change release" came to the app on 2023-07-31 (src/data/app-labels.yaml, since), after 2023-06-12, the day this shows, so a post of that day cannot offer it. Name what the app had then, or say it is coming.',
+    ]);
+    expect(laterLabelsInPost('blog/x.md', post, '2023-07-31', labels)).toEqual(
+      [],
+    );
   });
 
   test("other systems' labels are declared as they spell them, and marked as theirs", () => {

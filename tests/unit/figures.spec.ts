@@ -338,3 +338,30 @@ test('a filtered grid that leaves out an object its query answers is one line', 
     /^src\/components\/StockHistoryFigure\/index\.tsx \(on \/help\/docs\/resources\/resource-order\): <Query list="\/stock" at="2023-05-05T10:15:00Z">sku = "ALDF-HWJ-OLV-M"<\/Query> answers var_3Tn8Wq1:wh_\w+, var_3Tn8Wq1:wh_\w+ at 2023-05-05T10:15:00Z, but the figure draws var_3Tn8Wq1:wh_1Rk5Ds3 \(it leaves out var_3Tn8Wq1:wh_\w+\)\. Draw the answer, or the query that answers what is drawn\.$/,
   );
 });
+
+test('a label that came after the moment a figure draws is one line; in its caption, or in a figure of no moment, it passes', () => {
+  const keysScreen = (drawn: string, caption = '') =>
+    `<figure data-figure="ApiKeysFigure"><p><span data-world="api_key:erp-sync.name">ERP sync</span> ${drawn}</p><figcaption><p>${caption}</p></figcaption></figure>`;
+  expect(
+    figureProblems(keysScreen(button('Change release')), page, sources),
+  ).toEqual([
+    `src/components/ApiKeysFigure/index.tsx (on /help/docs/resources/resource-order): "Change release" came to the app on 2023-07-31 (src/data/app-labels.yaml, since), after 2023-05-04, the day this shows, so the screen drawn then shows no "Change release". Leave it out of the drawing (the caption may say when it comes), or draw a later moment.`,
+  ]);
+  expect(
+    figureProblems(
+      keysScreen(
+        '',
+        '<strong>Change release</strong> comes with the next API release.',
+      ),
+      page,
+      sources,
+    ),
+  ).toEqual([]);
+  expect(
+    figureProblems(
+      `<figure data-figure="ApiKeysFigure"><p>${button('Change release')}</p></figure>`,
+      page,
+      sources,
+    ),
+  ).toEqual([]);
+});

@@ -10,7 +10,12 @@
  * same functions) report the same mistakes. README.md, "Where a check
  * lives", says how to add one.
  */
-import {boldLabels, labelProblems, type AppLabels} from '../../model/labels';
+import {
+  boldLabels,
+  labelProblems,
+  laterLabelsInPost,
+  type AppLabels,
+} from '../../model/labels';
 import {type LoadedSpec} from '../../model/openapi-types';
 import {
   pageNumberProblems,
@@ -229,6 +234,15 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {labels}) =>
       labelProblems(page.file, boldLabels(page.source), labels.all),
+  },
+  {
+    name: "a post names only the labels the app had on the post's day",
+    reads: "each post's day, src/data/app-labels.yaml's since",
+    on: 'page',
+    problems: (page, {labels}) =>
+      page.day === undefined
+        ? []
+        : laterLabelsInPost(page.file, page.source, page.day, labels),
   },
   {
     name: "the product's numbers are stated with <Limit>, as declared",

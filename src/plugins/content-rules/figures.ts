@@ -5,7 +5,11 @@ import {
   worldPath,
   type World,
 } from '../openapi-reference/world';
-import {appLabelsPath, type AppLabels} from '../../model/labels';
+import {
+  appLabelsPath,
+  laterLabelProblem,
+  type AppLabels,
+} from '../../model/labels';
 import type {LoadedSpec} from '../../model/openapi-types';
 import {nearest} from '../../model/nearest';
 import {
@@ -135,6 +139,14 @@ export function figureProblems(
       }
     };
     gather(figure);
+    // The moment the figure draws: its latest fact's (now, for a fact at
+    // now); a figure drawing no fact of the world shows no moment of it.
+    const moment = facts
+      .map(({at}) => at ?? world.now)
+      .reduce<string | undefined>(
+        (latest, at) => (latest === undefined || at > latest ? at : latest),
+        undefined,
+      );
     problems.push(...controlStateProblems(world, where, facts, controls));
     problems.push(
       ...queryProblems(
@@ -244,6 +256,18 @@ export function figureProblems(
         );
       if (attribute(node, 'data-label') !== undefined && !showsFacts(node)) {
         label(shown(), 'the label');
+        // A drawn label is on the screen at the figure's moment.
+        for (const step of shown().split(' → ')) {
+          const later =
+            moment === undefined
+              ? undefined
+              : laterLabelProblem(labels, step, moment);
+          if (later) {
+            problems.push(
+              `${where}: ${later}, so the screen drawn then shows no "${step}". Leave it out of the drawing (the caption may say when it comes), or draw a later moment.`,
+            );
+          }
+        }
         return;
       }
       if (attribute(node, 'data-world') !== undefined) {
