@@ -58,10 +58,10 @@ export default function StockHistoryFigure(): ReactNode {
       caption={
         <>
           The Stock screen filtered to ALDF-HWJ-OLV-M at Leeds DC on{' '}
-          <When entry={bufferChange} part="date" />, with{' '}
-          <strong>History</strong> open for the Leeds DC row. Available is on
-          hand minus allocated minus buffer:{' '}
-          <Figure field="on_hand" at={shownAt} /> −{' '}
+          <When entry={bufferChange} part="date" />, and below it the entries
+          that <strong>History</strong> on the Leeds DC row opens in{' '}
+          <strong>Changes</strong>. Available is on hand minus allocated minus
+          buffer: <Figure field="on_hand" at={shownAt} /> −{' '}
           <Figure field="allocated" at={shownAt} /> −{' '}
           <Figure field="buffer" at={shownAt} /> ={' '}
           <Figure field="available" at={shownAt} />.
