@@ -126,6 +126,7 @@ export default function HostOverridesFigure(): ReactNode {
                     £149.00
                   </Fact>
                 </span>
+                <Control>Use brand value</Control>
                 {index === 0 && <Marker n={2} />}
               </Cell>
             </Row>
