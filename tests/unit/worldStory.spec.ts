@@ -11,6 +11,7 @@ import {
   worldProblems,
 } from '../../src/plugins/openapi-reference/world';
 import {spec} from '../support/openapi';
+import {worldMomentRuleProblems} from '../../src/plugins/openapi-reference/rules/example-rules';
 
 /**
  * The sample world says what happened (issue 30): world.yaml's `happened`
@@ -491,5 +492,32 @@ test('an order whose units are all cancelled, with nothing dispatched, is cancel
   );
   expect(problems()).toEqual([
     `${at(line)}ord_7Hd2Kx5 is "accepted" at 2023-05-05T12:00:00Z, but its lines (oit_3Vw9Pn4 cancelled) and dispatches (none) make it "cancelled". An order moves as its lines are dispatched and its dispatches reach the shop.`,
+  ]);
+});
+
+test("a moment of the story that breaks its schema's x-rules is one line at its step", () => {
+  const world = loadWorld(siteDir);
+  expect(worldMomentRuleProblems(spec.document, world, worldFile)).toEqual([]);
+  // Alder & Finch at Northwind Shopify, approved with an end date already set.
+  const moments = world.story.moments.get('bst_6Nq2Rs8')!;
+  const approved = moments.findIndex(({step}) => step.do === 'approve');
+  const broken = new Map(world.story.moments).set('bst_6Nq2Rs8', [
+    ...moments.slice(0, approved),
+    {
+      ...moments[approved]!,
+      state: {...moments[approved]!.state, ended_at: '2023-04-13T09:20:05Z'},
+    },
+    ...moments.slice(approved + 1),
+  ]);
+  expect(
+    worldMomentRuleProblems(
+      spec.document,
+      {...world, story: {...world.story, moments: broken}},
+      worldFile,
+    ),
+  ).toEqual([
+    expect.stringMatching(
+      /world\.yaml:\d+: bst_6Nq2Rs8 at 2023-04-13T09:20:05Z: ended_at is set while status is active \(BrandStore's x-rules\)\. Correct the step, or the object's fixed values\.$/,
+    ),
   ]);
 });

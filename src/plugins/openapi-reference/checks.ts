@@ -30,7 +30,10 @@ import {releaseDateProblems} from './release-days';
 import {latestRelease, type ApiRelease} from './releases';
 import {errorCodeProblems, responseCodeProblems} from './rules/error-codes';
 import {rowErrorCodeProblems} from './rules/row-error-codes';
-import {exampleStoryProblems} from './rules/example-rules';
+import {
+  exampleStoryProblems,
+  worldMomentRuleProblems,
+} from './rules/example-rules';
 import {feedProblems} from './rules/feed';
 import {filterDeclarationProblems} from './rules/filters';
 import {listProblems} from './rules/lists';
@@ -329,6 +332,14 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
           }
         }),
       ),
+  },
+  {
+    name: "the world's objects keep their schema's x-rules at every moment",
+    reads: 'the sample world and its story, the latest document',
+    on: 'model',
+    title: "The sample world's story breaks its schemas' x-rules",
+    problems: ({latest, world}) =>
+      worldMomentRuleProblems(latest.document, world, world.file),
   },
   {
     name: 'the guide-only lifecycles are well formed',

@@ -12,6 +12,7 @@ import {
   type Schema,
 } from '../../../model/openapi-types';
 import {worldPath as worldFile, type World} from '../world';
+import {kindIn} from '../../../model/world-story';
 
 /**
  * The rules an object's field descriptions state, declared on the schema as
@@ -530,4 +531,40 @@ export function exampleStoryProblems(
     ),
     ...finalStateProblems(spec.document, cases, fallbackFile),
   ];
+}
+
+/**
+ * The world's objects keep their schema's `x-rules` at every moment the
+ * story computes, not only at the moments an example shows (issue 30: the
+ * world held Northwind Shopify's currency from its creation, while the
+ * Stores API says a Shopify store has none until it connects, and no
+ * example showed the store while connecting). One line per moment that
+ * breaks a rule, at the step that made it.
+ */
+export function worldMomentRuleProblems(
+  document: OpenApiDocument,
+  world: World,
+  file: string,
+): string[] {
+  const problems = new Set<string>();
+  for (const [key, moments] of world.story.moments) {
+    const kind = kindIn(world.story.kinds, key);
+    const schema = kind && document.components.schemas[kind.name];
+    if (!schema) {
+      continue;
+    }
+    const fixed = (world.objects[key]?.fixed ?? {}) as JsonObject;
+    for (const {at, state, step} of moments) {
+      for (const problem of checkObject(
+        deref(document, schema),
+        {...fixed, ...(state as JsonObject)},
+        `${key} at ${at}`,
+      )) {
+        problems.add(
+          `${whereIn(step, file)}: ${problem} (${kind.name}'s x-rules). Correct the step, or the object's fixed values.`,
+        );
+      }
+    }
+  }
+  return [...problems];
 }
