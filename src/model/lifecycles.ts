@@ -423,3 +423,75 @@ export function allowedStates(lifecycle: Lifecycle): Map<string, string[]> {
   }
   return allowed;
 }
+
+/** The operation creating an object of a kind: `POST /brand-stores` for BrandStore. */
+const creating = (kind: string) =>
+  `POST /${kind.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase()}s`;
+
+/**
+ * The states of a kind's lifecycle offering `label` as an action on the
+ * object (not one creating another of its kind).
+ */
+export const statesOffering = (
+  kind: string,
+  states: Record<string, LifecycleState>,
+  label: string,
+): string[] =>
+  Object.entries(states)
+    .filter(([, {actions}]) =>
+      actions.some(
+        (action) =>
+          action.label === label && action.operation !== creating(kind),
+      ),
+    )
+    .map(([state]) => state);
+
+/** A trigger someone acts for: it names an operation (`` `POST /…` ``) or a label (**Pause**). */
+const byHand = (trigger: string) =>
+  namedOperations(trigger).length > 0 || /\*\*[^*]+\*\*/.test(trigger);
+
+/**
+ * The states an action leads to: the targets of the transitions its
+ * operation or its label triggers (from a state offering it), or, for an
+ * action that moves no state of its own, the states offering it; and the
+ * states that follow from those by themselves, by transitions no operation
+ * or label triggers (**Import** on a file leads to `validating`, then to
+ * `completed` or `failed`).
+ */
+export function statesReached(
+  lifecycle: Lifecycle,
+  states: Record<string, LifecycleState>,
+  label: string,
+): string[] {
+  const offering = Object.entries(states).filter(([, {actions}]) =>
+    actions.some((action) => action.label === label),
+  );
+  const operations = offering.flatMap(([, {actions}]) =>
+    actions.flatMap((action) =>
+      action.label === label && action.operation ? [action.operation] : [],
+    ),
+  );
+  const triggered = lifecycle.transitions
+    .filter(
+      ({from, trigger}) =>
+        offering.some(([state]) => state === from) &&
+        (operations.some((operation) =>
+          namedOperations(trigger).includes(operation),
+        ) ||
+          trigger.includes(`**${label}**`) ||
+          trigger.includes(`→ ${label}`)),
+    )
+    .map(({to}) => to);
+  const reached = new Set(
+    triggered.length > 0 ? triggered : offering.map(([state]) => state),
+  );
+  // Then what follows by itself: a transition no operation or label triggers.
+  for (const state of reached) {
+    for (const {from, to, trigger} of lifecycle.transitions) {
+      if (from === state && !byHand(trigger)) {
+        reached.add(to);
+      }
+    }
+  }
+  return [...reached];
+}

@@ -1,6 +1,6 @@
 import {worldFact, type World} from '../openapi-reference/world';
 import {kindIn} from '../../model/world-story';
-import type {Lifecycle, LifecycleState} from '../../model/openapi-types';
+import {statesOffering} from '../../model/lifecycles';
 
 /**
  * What a figure's buttons may offer (issue 30). A lifecycle declares, per
@@ -40,75 +40,6 @@ export interface DrawnControl {
 
 /** The object a status fact is about: `ord_5Yc1Hd6` for `ord_5Yc1Hd6.status`. */
 const statusOf = /^(\w+_\w+)\.status$/;
-
-/** The operation creating an object of a kind: `POST /brand-stores` for BrandStore. */
-const creating = (kind: string) =>
-  `POST /${kind.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase()}s`;
-
-/**
- * The states of a kind's lifecycle offering `label` as an action on the
- * object (not one creating another of its kind).
- */
-export const statesOffering = (
-  kind: string,
-  states: Record<string, LifecycleState>,
-  label: string,
-): string[] =>
-  Object.entries(states)
-    .filter(([, {actions}]) =>
-      actions.some(
-        (action) =>
-          action.label === label && action.operation !== creating(kind),
-      ),
-    )
-    .map(([state]) => state);
-
-/**
- * The states an action leads to: the targets of the transitions its
- * operation or its label triggers (from a state offering it), or, for an
- * action that moves no state of its own, the states offering it; and the
- * states that follow from those by themselves, by transitions no operation
- * or label triggers (**Import** on a file leads to `validating`, then to
- * `completed` or `failed`).
- */
-/** A trigger someone acts for: it names an operation (`` `POST /…` ``) or a label (**Pause**). */
-const byHand = /`(?:GET|POST|PUT|PATCH|DELETE) \/|\*\*[^*]+\*\*/;
-
-export function statesReached(
-  lifecycle: Lifecycle,
-  states: Record<string, LifecycleState>,
-  label: string,
-): string[] {
-  const offering = Object.entries(states).filter(([, {actions}]) =>
-    actions.some((action) => action.label === label),
-  );
-  const operations = offering.flatMap(([, {actions}]) =>
-    actions.flatMap((action) =>
-      action.label === label && action.operation ? [action.operation] : [],
-    ),
-  );
-  const triggered = lifecycle.transitions
-    .filter(
-      ({from, trigger}) =>
-        offering.some(([state]) => state === from) &&
-        (operations.some((operation) => trigger.includes(`\`${operation}\``)) ||
-          trigger.includes(`**${label}**`) ||
-          trigger.includes(`→ ${label}`)),
-    )
-    .map(({to}) => to);
-  const reached = new Set(
-    triggered.length > 0 ? triggered : offering.map(([state]) => state),
-  );
-  // Then what follows by itself: a transition no operation or label triggers.
-  for (const state of reached) {
-    for (const {from, to, trigger} of lifecycle.transitions) {
-      if (from === state && !byHand.test(trigger)) {
-        reached.add(to);
-      }
-    }
-  }
-  return [...reached];
-}
 
 /**
  * One line for each control the figure draws that the lifecycle of an

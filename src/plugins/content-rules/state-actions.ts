@@ -1,6 +1,6 @@
 import {readPage} from '../../model/page-reading';
 import type {ObjectKinds} from '../../model/world-story';
-import {statesOffering, statesReached} from './figure-controls';
+import {statesOffering, statesReached} from '../../model/lifecycles';
 import {withoutDeliberate} from './deliberate';
 
 /**
