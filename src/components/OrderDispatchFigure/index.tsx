@@ -13,7 +13,7 @@ import {
 /**
  * Order 10482 once accepted, at 15:05 on 4 May 2023, with the Create
  * dispatch form filled in as Priya Shah sends the parcel: DPD Next Day,
- * its tracking number and the one unit. Cancel items is beside it.
+ * its tracking number and link, and the one unit. Cancel items is beside it.
  */
 
 const order = 'ord_5Yc1Hd6';
@@ -28,7 +28,8 @@ export default function OrderDispatchFigure(): ReactNode {
         <>
           Order <Fact of={`${order}.number`}>10482</Fact>, accepted, with the{' '}
           <strong>Create dispatch</strong> form filled in for its one parcel:
-          DPD Next Day, the tracking number and the unit of its only line.
+          DPD Next Day, the tracking number and link, and the unit of its only
+          line.
         </>
       }
       notes={[
@@ -38,8 +39,8 @@ export default function OrderDispatchFigure(): ReactNode {
           units you cannot send, with a reason.
         </>,
         <>
-          The carrier, service and tracking number go to the shop, which passes
-          them to the customer.
+          The carrier, service, tracking number and tracking link go to the
+          shop, which passes them to the customer.
         </>,
         <>
           Under <strong>Items</strong>, every open unit is filled in; lower a
@@ -62,7 +63,11 @@ export default function OrderDispatchFigure(): ReactNode {
           <Field name="Tracking number">
             <Fact of={`${dispatch}.tracking_number`}>15501234567890</Fact>
           </Field>
-          <Field name="Tracking link" />
+          <Field name="Tracking link">
+            <Fact of={`${dispatch}.tracking_url`}>
+              https://tracking.example.com/dpd/15501234567890
+            </Fact>
+          </Field>
           <Marker n={2} />
         </Actions>
         <OpenItems ask="In this parcel" marker={<Marker n={3} />}>
