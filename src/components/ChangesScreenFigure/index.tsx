@@ -81,8 +81,8 @@ export default function ChangesScreenFigure(): ReactNode {
           as CSV or JSON.
         </>,
         <>
-          One row per change: when, the record, the action, the actor and the
-          fields it changed.
+          One row per change: when, the kind of record, the action, the actor
+          and the fields it changed.
         </>,
         <>
           The selected change&apos;s details: every changed field, before and
