@@ -39,8 +39,8 @@ export default function OrderDispatchFigure(): ReactNode {
           units you cannot send, with a reason.
         </>,
         <>
-          The carrier, service, tracking number and tracking link go to the
-          shop, which passes them to the customer.
+          The carrier, service, tracking number and its link go to the shop,
+          which passes them to the customer.
         </>,
         <>
           Under <strong>Items</strong>, every open unit is filled in; lower a
