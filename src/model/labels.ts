@@ -105,10 +105,11 @@ export function laterLabelProblem(
     : undefined;
 }
 
-/** A bold phrase of a page, with the line it is on. */
+/** A bold phrase of a page, with the line it is on and, where read from a page, its column there. */
 export interface BoldPhrase {
   text: string;
   line: number;
+  column?: number;
 }
 
 /**
@@ -140,7 +141,7 @@ export function boldLabels(source: string): BoldPhrase[] {
       if (opensBlock && runIn) {
         continue;
       }
-      found.push({text, line: index + 1});
+      found.push({text, line: index + 1, column: match.index});
     }
   });
   return found;

@@ -424,6 +424,14 @@ export function allowedStates(lifecycle: Lifecycle): Map<string, string[]> {
   return allowed;
 }
 
+/** A lifecycle with a state table. */
+export type StatedLifecycle = Lifecycle & {
+  states: Record<string, LifecycleState>;
+};
+
+export const hasStates = (lifecycle: Lifecycle): lifecycle is StatedLifecycle =>
+  lifecycle.states !== undefined;
+
 /** The operation creating an object of a kind: `POST /brand-stores` for BrandStore. */
 const creating = (kind: string) =>
   `POST /${kind.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase()}s`;
@@ -459,11 +467,10 @@ const byHand = (trigger: string) =>
  * `completed` or `failed`).
  */
 export function statesReached(
-  lifecycle: Lifecycle,
-  states: Record<string, LifecycleState>,
+  lifecycle: StatedLifecycle,
   label: string,
 ): string[] {
-  const offering = Object.entries(states).filter(([, {actions}]) =>
+  const offering = Object.entries(lifecycle.states).filter(([, {actions}]) =>
     actions.some((action) => action.label === label),
   );
   const operations = offering.flatMap(([, {actions}]) =>

@@ -177,9 +177,9 @@ test.describe('labels', () => {
       'Inline code such as `**not bold**` is not prose.',
     ].join('\n');
     expect(boldLabels(source)).toEqual([
-      {text: 'Settings → API keys', line: 4},
-      {text: 'Create API key', line: 4},
-      {text: 'Already fulfilled', line: 7},
+      {text: 'Settings → API keys', line: 4, column: 6},
+      {text: 'Create API key', line: 4, column: 41},
+      {text: 'Already fulfilled', line: 7, column: 2},
     ]);
   });
 

@@ -162,12 +162,23 @@ export function figureProblems(
       facts.map(({of}) => of),
       texts,
     );
-    const label = (text: string, what: string) => {
+    // A label the figure draws (not one its caption or notes name) is on
+    // the screen at the figure's moment, so it came to the app by then.
+    const label = (text: string, what: string, drawn: boolean) => {
       for (const step of text.split(' → ')) {
         if (!labels.all.has(step)) {
           const guess = nearest(step, labels.all.keys(), {ignoreCase: true});
           problems.push(
             `${where}: ${what} "${step}" is not declared in ${appLabelsPath}${guess ? `; the nearest declared label is "${guess}"` : ''}. Declare it under its screen, or draw it as plain text.`,
+          );
+        }
+        const later =
+          drawn && moment !== undefined
+            ? laterLabelProblem(labels, step, moment)
+            : undefined;
+        if (later) {
+          problems.push(
+            `${where}: ${later}, so the screen drawn then shows no "${step}". Leave it out of the drawing (the caption may say when it comes), or draw a later moment.`,
           );
         }
       }
@@ -255,19 +266,7 @@ export function figureProblems(
               showsFacts(child)),
         );
       if (attribute(node, 'data-label') !== undefined && !showsFacts(node)) {
-        label(shown(), 'the label');
-        // A drawn label is on the screen at the figure's moment.
-        for (const step of shown().split(' → ')) {
-          const later =
-            moment === undefined
-              ? undefined
-              : laterLabelProblem(labels, step, moment);
-          if (later) {
-            problems.push(
-              `${where}: ${later}, so the screen drawn then shows no "${step}". Leave it out of the drawing (the caption may say when it comes), or draw a later moment.`,
-            );
-          }
-        }
+        label(shown(), 'the label', true);
         return;
       }
       if (attribute(node, 'data-world') !== undefined) {
@@ -293,7 +292,7 @@ export function figureProblems(
       }
       const caption = inCaption || node.tagName === 'figcaption';
       if (caption && node.tagName === 'strong') {
-        label(shown(), 'the bold label');
+        label(shown(), 'the bold label', false);
       }
       for (const child of node.childNodes) {
         walk(child, caption);

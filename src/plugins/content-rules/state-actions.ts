@@ -1,7 +1,19 @@
-import {readPage} from '../../model/page-reading';
 import type {ObjectKinds} from '../../model/world-story';
-import {statesOffering, statesReached} from '../../model/lifecycles';
+import {hasStates, statesOffering, statesReached} from '../../model/lifecycles';
+import {boldLabels} from '../../model/labels';
 import {withoutDeliberate} from './deliberate';
+
+/** The sentence of a line holding its column: sentences end at `.`, `!`, `?` or `;` before a space. */
+function sentenceAt(line: string, column: number): string {
+  let start = 0;
+  for (const end of line.matchAll(/(?<=[.!?;])\s+/g)) {
+    if (end.index >= column) {
+      return line.slice(start, end.index);
+    }
+    start = end.index + end[0].length;
+  }
+  return line.slice(start);
+}
 
 /**
  * A guide's sentence that offers an action in a state (issue 30): "select
@@ -23,53 +35,37 @@ export function stateActionProblems(
   kinds: ObjectKinds,
 ): string[] {
   const lifecycles = Object.values(kinds).flatMap(({name, lifecycle}) =>
-    lifecycle?.states ? [{name, lifecycle, states: lifecycle.states}] : [],
+    lifecycle && hasStates(lifecycle) ? [{name, lifecycle}] : [],
   );
-  const {lines: lineKinds} = readPage(source);
-  const problems: string[] = [];
-  withoutDeliberate({source})
-    .source.split('\n')
-    .forEach((line, index) => {
-      if (lineKinds[index] !== 'prose') {
-        return;
+  const text = withoutDeliberate({source}).source;
+  const lines = text.split('\n');
+  const problems = new Set<string>();
+  for (const {text: label, line, column = 0} of boldLabels(text)) {
+    const sentence = sentenceAt(lines[line - 1]!, column);
+    const named = new Set(
+      [...sentence.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!),
+    );
+    const verdicts = lifecycles.flatMap(({name, lifecycle}) => {
+      const offering = statesOffering(name, lifecycle.states, label);
+      const here = Object.keys(lifecycle.states).filter((state) =>
+        named.has(state),
+      );
+      if (offering.length === 0 || here.length === 0) {
+        return [];
       }
-      for (const sentence of line.split(/(?<=[.!?;])\s+/)) {
-        const named = new Set(
-          [...sentence.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!),
-        );
-        const labels = new Set(
-          [...sentence.matchAll(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g)].map(
-            (match) => match[1]!,
-          ),
-        );
-        for (const label of labels) {
-          const verdicts = lifecycles.flatMap(({name, lifecycle, states}) => {
-            const offering = statesOffering(name, states, label);
-            const here = Object.keys(states).filter((state) =>
-              named.has(state),
-            );
-            if (offering.length === 0 || here.length === 0) {
-              return [];
-            }
-            const allowed = new Set([
-              ...offering,
-              ...statesReached(lifecycle, states, label),
-            ]);
-            return [
-              {name, offering, here, fits: here.some((s) => allowed.has(s))},
-            ];
-          });
-          if (verdicts.length === 0 || verdicts.some(({fits}) => fits)) {
-            continue;
-          }
-          const [{name, offering, here}] = verdicts as [
-            (typeof verdicts)[number],
-          ];
-          problems.push(
-            `${file}:${index + 1}: **${label}** acts on ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} only in ${offering.map((state) => `\`${state}\``).join(', ')} (its x-lifecycle), but this sentence offers it beside ${here.map((state) => `\`${state}\``).join(', ')}, which neither offers it nor follows from it. Name the state that offers it; if another step of the sentence is in that state, write the steps as two sentences; if the app offers it there, add it to that state's actions.`,
-          );
-        }
-      }
+      const allowed = new Set([
+        ...offering,
+        ...statesReached(lifecycle, label),
+      ]);
+      return [{name, offering, here, fits: here.some((s) => allowed.has(s))}];
     });
-  return problems;
+    if (verdicts.length === 0 || verdicts.some(({fits}) => fits)) {
+      continue;
+    }
+    const [{name, offering, here}] = verdicts as [(typeof verdicts)[number]];
+    problems.add(
+      `${file}:${line}: **${label}** acts on ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} only in ${offering.map((state) => `\`${state}\``).join(', ')} (its x-lifecycle), but this sentence offers it beside ${here.map((state) => `\`${state}\``).join(', ')}, which neither offers it nor follows from it. Name the state that offers it; if another step of the sentence is in that state, write the steps as two sentences; if the app offers it there, add it to that state's actions.`,
+    );
+  }
+  return [...problems];
 }
