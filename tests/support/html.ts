@@ -10,6 +10,8 @@ type Element = DefaultTreeAdapterMap['element'];
 type Node = DefaultTreeAdapterMap['node'];
 
 export interface HtmlElement {
+  /** Its tag name, in lower case. */
+  tag: string;
   attribute(name: string): string | undefined;
   hasClass(name: string): boolean;
   text(): string;
@@ -19,6 +21,7 @@ export interface HtmlElement {
 
 function wrap(element: Element): HtmlElement {
   const self: HtmlElement = {
+    tag: element.tagName,
     attribute: (name) =>
       element.attrs.find((attribute) => attribute.name === name)?.value,
     hasClass: (name) =>
