@@ -47,6 +47,7 @@ import {checkPage, type PageToCheck} from './rules';
 import {sampleLanguageProblems} from './sample-languages';
 import {worldFactProblems} from './world-facts';
 import {stateActionProblems} from './state-actions';
+import {worldIdProblems} from './world-ids';
 import {worldSequenceProblems} from './world-sequences';
 
 /** A page (a doc of any instance and version, or a blog post) as the content rules read it. */
@@ -153,6 +154,12 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       worldFactProblems(page.file, page.source, world),
+  },
+  {
+    name: "an ID a page types is a sample world object's",
+    reads: 'each page, the sample world',
+    on: 'page',
+    problems: (page, {world}) => worldIdProblems(page.file, page.source, world),
   },
   {
     name: "an action a sentence offers is one its lifecycle's named state offers",
