@@ -9,9 +9,12 @@ import {withoutDeliberate} from './deliberate';
  * the world does not hold, and no list, feed or figure can agree with it.
  * Every token of an ID's form (a kind's prefix, `_`, letters and digits
  * with a digit among them) in a page, prose and samples alike, must be a
- * world object's ID; an object the guides only imagine is declared in the
- * world with its fixed fields and no moments, as the undo guide's
- * `fil_6Tq4Bn8` is, so that its name and owner are the world's too. Kinds
+ * world object's ID. An object a guide only imagines is declared in the
+ * world with its fixed fields and no moments, and dated when the guide
+ * imagines it (`created_at`, after now) where a list could hold it, as
+ * the undo guide's file `fil_6Tq4Bn8` and price change `pch_4Nd8Wr3` are:
+ * its owner and what it belongs to are then the world's, and a list asked
+ * at the story's moments does not hold it. Kinds
  * the world holds no object of (the change feed's `chg_`, whose entries
  * the story computes and whose cursors the feed places by order) are not
  * read, and nor are lines marked deliberately wrong.
@@ -42,7 +45,7 @@ export function worldIdProblems(
           continue;
         }
         problems.add(
-          `${file}:${index + 1}: ${id} is no object of the sample world (${worldPath}). Name an object the world holds; if the page imagines one, declare it there with its fixed fields and no moments (as fil_6Tq4Bn8 is), so that what the page says of it is the world's.`,
+          `${file}:${index + 1}: ${id} is no object of the sample world (${worldPath}). Name an object the world holds; for one the page imagines, declare it there with its fixed fields and no moments, dated when the page imagines it (created_at, after now), as pch_4Nd8Wr3 is.`,
         );
       }
     });
