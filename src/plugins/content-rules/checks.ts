@@ -46,6 +46,7 @@ import type {RequestValidator} from './request-samples';
 import {checkPage, type PageToCheck} from './rules';
 import {sampleLanguageProblems} from './sample-languages';
 import {worldFactProblems} from './world-facts';
+import {platformFlowProblems} from './platform-flows';
 import {stateActionProblems} from './state-actions';
 import {worldIdProblems} from './world-ids';
 import {worldSequenceProblems} from './world-sequences';
@@ -154,6 +155,12 @@ export const checks: readonly Check[] = [
     on: 'page',
     problems: (page, {world}) =>
       worldFactProblems(page.file, page.source, world),
+  },
+  {
+    name: "a Shopify store's flows are given to Shopify stores only",
+    reads: 'each page outside the Shopify section',
+    on: 'page',
+    problems: (page) => platformFlowProblems(page.file, page.source),
   },
   {
     name: "an ID a page types is a sample world object's",

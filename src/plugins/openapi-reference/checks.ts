@@ -45,6 +45,7 @@ import {
   type ReleaseDocument,
 } from './rules/release-texts';
 import {responseHeaderProblems} from './rules/response-headers';
+import {specPlatformFlowProblems} from './rules/platform-flows';
 import {retrievalProblems} from './rules/retrievals';
 import {shapeProblems} from './rules/shapes';
 import {webhookProblems} from './rules/webhooks';
@@ -183,6 +184,14 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
       `Texts of the ${release} document contradict the product's numbers (${productNumbersPath})`,
     problems: ({spec, numbers, fallbackFile}) =>
       specNumberProblems(spec.document, numbers, fallbackFile),
+  },
+  {
+    name: "a Shopify store's flows are given to Shopify stores only",
+    reads: 'each release document',
+    on: 'release',
+    title: (release) =>
+      `Texts of the ${release} document give a Shopify store's stock, prices or orders to any store`,
+    problems: ({spec}) => specPlatformFlowProblems(spec.document),
   },
   {
     name: "examples keep their schema's x-rules and tell one story",

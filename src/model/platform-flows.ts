@@ -1,0 +1,69 @@
+// What each shop platform takes from the Hub, and the sentences that give a Shopify store's flows to any store.
+
+/**
+ * The flows that reach Shopify stores only (PRODUCT-DECISIONS, rounds 14 to
+ * 20): the Hub pushes available stock and prices to a Shopify store and
+ * pulls its paid orders; a BigCommerce or Visualsoft store gets brand
+ * content through the enrichment queue, keeps its own prices and stock and
+ * sends no orders; a `manual` store's orders and sales come through the
+ * API. Each is written as the phrases the site uses for it, within one
+ * clause (no `.` or `;` between the verb and its object).
+ */
+export const shopifyOnlyFlows: readonly {flow: string; phrases: RegExp}[] = [
+  {
+    flow: 'available stock',
+    phrases:
+      /\b(?:publish|push|send)(?:es|ed|ing)?\b[^.;]{0,40}\b(?:available|stock)\b|\b(?:available|stock)\b[^.;]{0,30}\b(?:published|pushed)\b|\bsees? 0 available\b|\b(?:receives?|gets?)\b[^.;]{0,30}\b(?:available|stock)\b/i,
+  },
+  {
+    flow: 'prices',
+    phrases:
+      /\b(?:receives?|gets?|takes?)\b[^.;]{0,30}\bprices?\b|\bprices?\b[^.;]{0,30}\b(?:reach(?:es)?|synced|pushed)\b/i,
+  },
+  {
+    flow: 'paid orders',
+    phrases:
+      /\bpull(?:s|ed|ing)?\b[^.;]{0,30}\borders?\b|\borders?\b[^.;]{0,30}\bpulled\b|\bpaid orders?\b[^.;]{0,40}\b(?:arrive|come in)\b/i,
+  },
+];
+
+/** A store, shop or listing of no platform in particular. */
+const anyStore = /\b(?:stores?|shops?|listings?)\b/i;
+
+/**
+ * What makes a sentence about one platform: it names a platform (or a
+ * `manual` store), or what only Shopify has (its locations, its connector).
+ */
+const namesPlatform =
+  /\b(?:Shopify|BigCommerce|Visualsoft|manual|locations?|connector)\b/i;
+
+/** A text's sentences, split where a `.`, `!`, `?` or `;` is followed by a space. */
+const sentences = (text: string) => text.split(/(?<=[.!?;])\s+/);
+
+/**
+ * The sentences of a text that give a Shopify store's flow (stock, prices
+ * or paid orders) to a store, shop or listing without naming its platform,
+ * each with the flow: "Stores receive the new available stock at the next
+ * push" says BigCommerce and Visualsoft get stock, which they never do.
+ * A text `aboutTheShop` (a state table's shop, stock or orders column, headed
+ * "In the shop") speaks of the store without naming it.
+ */
+export function unscopedFlows(
+  text: string,
+  {aboutTheShop = false} = {},
+): {sentence: string; flow: string}[] {
+  return sentences(text).flatMap((sentence) => {
+    if (
+      !(aboutTheShop || anyStore.test(sentence)) ||
+      namesPlatform.test(sentence)
+    ) {
+      return [];
+    }
+    const found = shopifyOnlyFlows.find(({phrases}) => phrases.test(sentence));
+    return found ? [{sentence: sentence.trim(), flow: found.flow}] : [];
+  });
+}
+
+/** What to do about such a sentence, for a check's message. */
+export const scopeAdvice =
+  'Only Shopify stores take stock and prices from the Hub and send it their paid orders: name the Shopify store (and, where it helps, what BigCommerce, Visualsoft or a manual store gets instead).';
