@@ -2,8 +2,9 @@
 
 /**
  * The flows that reach Shopify stores only (PRODUCT-DECISIONS, rounds 14 to
- * 20): the Hub pushes available stock and prices to a Shopify store and
- * pulls its paid orders; a BigCommerce or Visualsoft store gets brand
+ * 21): the Hub pushes available stock and prices to a Shopify store, pulls
+ * its paid orders, sends its dispatches back as fulfilments and publishes
+ * products to it; a BigCommerce or Visualsoft store gets brand
  * content through the enrichment queue, keeps its own prices and stock and
  * sends no orders; a `manual` store's orders and sales come through the
  * API. Each is written as the phrases the site uses for it, within one
@@ -23,7 +24,17 @@ export const shopifyOnlyFlows: readonly {flow: string; phrases: RegExp}[] = [
   {
     flow: 'paid orders',
     phrases:
-      /\bpull(?:s|ed|ing)?\b[^.;]{0,30}\borders?\b|\borders?\b[^.;]{0,30}\bpulled\b|\bpaid orders?\b[^.;]{0,40}\b(?:arrive|come in)\b/i,
+      /\bpull(?:s|ed|ing)?\b[^.;]{0,30}\borders?\b|\borders?\b[^.;]{0,30}\bpulled\b|\b(?:paid orders?|orders? (?:already )?paid)\b[^.;]{0,40}\b(?:arrive|come in)\b|\borders? from (?:every|each|all|any) (?:stores?|shops?)\b/i,
+  },
+  {
+    flow: 'dispatches',
+    phrases:
+      /\b(?<!such )as a fulfilment\b|\btracking\b[^.;]{0,60}\b(?:goes|go|sent|sends?)\b[^.;]{0,20}\bback\b|\btells? the (?:store|shop)\b|\bnotes?\b[^.;]{0,40}\bshop order\b/i,
+  },
+  {
+    flow: 'publishing',
+    phrases:
+      /\bpublish(?:es|ed|ing)?\b[^.;]{0,40}\bto (?:their|your|every|each|all|those) (?:stores|shops)\b/i,
   },
 ];
 
@@ -37,8 +48,9 @@ const anyStore = /\b(?:stores?|shops?|listings?)\b/i;
 const namesPlatform =
   /\b(?:Shopify|BigCommerce|Visualsoft|manual|locations?|connector)\b/i;
 
-/** A text's sentences, split where a `.`, `!`, `?` or `;` is followed by a space. */
-const sentences = (text: string) => text.split(/(?<=[.!?;])\s+/);
+/** A text's sentences, split where a `.`, `!`, `?` or `;` is followed by a space; a description's line breaks are spaces. */
+const sentences = (text: string) =>
+  text.replace(/\s+/g, ' ').split(/(?<=[.!?;])\s+/);
 
 /**
  * The sentences of a text that give a Shopify store's flow (stock, prices

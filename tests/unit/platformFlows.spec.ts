@@ -31,6 +31,26 @@ const planted: [string, string, string][] = [
     'Paid orders are pulled from a connected store every few minutes.',
     'paid orders',
   ],
+  [
+    'orders from every store',
+    'The Orders screen lists orders from every store.',
+    'paid orders',
+  ],
+  [
+    'dispatches',
+    'The Hub sends the dispatch to the shop as a fulfilment with tracking.',
+    'dispatches',
+  ],
+  [
+    'a note on the order',
+    'Cancelling units tells the store, which refunds the customer.',
+    'dispatches',
+  ],
+  [
+    'publishing',
+    'Retailers publish the products to their stores.',
+    'publishing',
+  ],
 ];
 
 for (const [name, sentence, flow] of planted) {
@@ -48,6 +68,7 @@ test('sentences naming the platform, code, the Shopify section and deliberate li
     'Shopify stores receive the new available stock at the next push.',
     'BigCommerce and Visualsoft listings keep the prices the retailer sets there.',
     'The Hub pulls paid orders from a store’s Shopify connector.',
+    'Fix the cause in the shop, such as a fulfilment someone made there.',
     '```bash',
     '# stores receive the new available stock',
     '```',
@@ -73,12 +94,18 @@ test("a state table's stock or orders column speaks of the store unnamed", () =>
       "    stock: 'The available stock is published, with the buffer held back.'",
       "    orders: 'Paid Shopify orders are pulled and routed.'",
       '    actions: []',
-      'description: The available stock is published every 5 minutes.',
+      'description: |',
+      '  The available stock is published every 5 minutes. The Hub sends the dispatch to the shop as a',
+      '  fulfilment.',
     ].join('\n'),
   );
   expect(specPlatformFlowProblems(readYaml(file))).toEqual([
     expect.stringMatching(
       /brandstore\.yaml:2: stock "The available stock is published, with the buffer held back\." gives available stock to any store\./,
+    ),
+    // A description's line breaks are spaces.
+    expect.stringMatching(
+      /brandstore\.yaml:1: description "The Hub sends the dispatch to the shop as a fulfilment\." gives dispatches to any store\./,
     ),
   ]);
 });
