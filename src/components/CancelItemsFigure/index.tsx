@@ -41,8 +41,8 @@ export default function CancelItemsFigure(): ReactNode {
           than are open. Leave a line empty to keep all its units.
         </>,
         <>
-          The reason goes to the shop order&apos;s notes, for the team that
-          refunds the customer.
+          On a Shopify order, the reason goes to its notes in Shopify, for the
+          team that refunds the customer.
         </>,
         <>
           <strong>Confirm</strong> releases the units from allocation. A line

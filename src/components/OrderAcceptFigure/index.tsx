@@ -52,7 +52,7 @@ export default function OrderAcceptFigure(): ReactNode {
         </>,
         <>
           <strong>Reject</strong> asks for a reason, which the Hub notes on the
-          shop order; the units return to available stock.
+          Shopify order with a tag; the units return to available stock.
         </>,
         <>Check each line against your stock before you accept.</>,
       ]}>

@@ -39,7 +39,7 @@ export default function OrderDispatchFigure(): ReactNode {
           units you cannot send, with a reason.
         </>,
         <>
-          The carrier, service, tracking number and its link go to the shop,
+          The carrier, service, tracking number and its link go to Shopify,
           which passes them to the customer.
         </>,
         <>
@@ -48,7 +48,7 @@ export default function OrderDispatchFigure(): ReactNode {
         </>,
         <>
           <strong>Create dispatch</strong> records the parcel: on hand and
-          allocated fall by its units, and the Hub sends it to the shop.
+          allocated fall by its units, and the Hub sends it to Shopify.
         </>,
       ]}>
       <AcceptedOrderHead open="Create dispatch" />
