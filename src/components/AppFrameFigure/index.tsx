@@ -16,7 +16,10 @@ import styles from './styles.module.css';
  * and the notifications tray (the morning's batch stock result), and the
  * Dashboard's cards: the order to dispatch, the one stock line with nothing
  * available (size L at the shop floor, since order 10479's dispatch) and
- * the store's health.
+ * the Shopify stores' connection and last sync: Northwind Shopify is
+ * Northwind's only Shopify store (its BigCommerce, Visualsoft and manual
+ * stores are not on this card; a store that disconnects or fails reaches
+ * the notifications tray whatever its platform).
  */
 
 const navigation = [
@@ -152,7 +155,7 @@ export default function AppFrameFigure(): ReactNode {
               </span>
             </li>
             <li>
-              <span className={styles.cardTitle}>Stores</span>
+              <span className={styles.cardTitle}>Shopify stores</span>
               <span>
                 <Fact of="str_7Qm3Xa9.name">Northwind Shopify</Fact>{' '}
                 <Status tone="success">
