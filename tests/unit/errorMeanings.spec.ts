@@ -181,11 +181,15 @@ test('an enum code the catalogue lacks, or a catalogued code no enum lists, is n
   expect(uncatalogued).toEqual([
     `${fallback}: FileValidationReport.errors[].code lists invalid_barcode, which x-row-error-codes does not catalogue. Catalogue it with its meaning and action, or remove it from the enum.`,
   ]);
+  // A batch line and a stock file's row both answer out_of_range.
   const unlisted = doctored((document) => {
-    const property =
-      document.components.schemas.BatchStock!.properties!.results!.items!
-        .properties!.error_code!;
-    property.enum = property.enum!.filter((code) => code !== 'out_of_range');
+    const {BatchStock, FileValidationReport} = document.components.schemas;
+    for (const property of [
+      BatchStock!.properties!.results!.items!.properties!.error_code!,
+      FileValidationReport!.properties!.errors!.items!.properties!.code!,
+    ]) {
+      property.enum = property.enum!.filter((code) => code !== 'out_of_range');
+    }
   });
   expect(unlisted).toEqual([
     `${fallback}: x-row-error-codes catalogues out_of_range, which no enum of a row's or line's code lists (BatchStock.results[].error_code, FileValidationReport.errors[].code). List it in the enum of the rows that answer it, or remove it from the catalogue.`,
