@@ -42,8 +42,8 @@ export default function UsersSettingsFigure(): ReactNode {
       }
       notes={[
         <>
-          <strong>Invite user</strong>: an email address and a role, then{' '}
-          <strong>Send invitation</strong>.
+          <strong>Invite user</strong>: a name, an email address and a role,
+          then <strong>Send invitation</strong>.
         </>,
         <>
           The role decides what the user can do:{' '}
