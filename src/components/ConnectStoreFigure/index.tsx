@@ -138,9 +138,10 @@ export default function ConnectStoreFigure({
         <>
           Every form asks for the store&apos;s name, its domain and its{' '}
           <strong>Default warehouse</strong>, which takes a Shopify store&apos;s
-          orders that no mapped location claims (BigCommerce and Visualsoft
-          stores send the Hub no orders). It asks for no currency: the Hub reads
-          it from the shop when the store connects.
+          orders that no mapped location claims, unless a <code>dropship</code>
+          brand store sends them to the brand&apos;s warehouse (BigCommerce and
+          Visualsoft stores send the Hub no orders). It asks for no currency:
+          the Hub reads it from the shop when the store connects.
         </>,
         ...platformNotes[platform],
       ]}>

@@ -58,7 +58,8 @@ export default function StoreOverviewFigure(): ReactNode {
         <>
           The currency is read from Shopify when the store connects; the{' '}
           <strong>Default warehouse</strong> takes orders from locations you do
-          not map.
+          not map, except a <code>dropship</code> brand&apos;s, which go to the
+          brand&apos;s warehouse.
         </>,
         <>
           The first sync matches products only for brands with an{' '}
