@@ -44,7 +44,7 @@ export interface ReleaseText {
 /** Subtrees that hold data, not prose. */
 const dataKeys = new Set(['example', 'examples', 'pattern', '$ref']);
 
-interface Held {
+export interface Held {
   holder: object;
   key: string;
   /** The JSON path, to prefer the same place when a text is written twice. */
@@ -53,7 +53,7 @@ interface Held {
 }
 
 /** Every text of a document or an overlay: the strings that hold a space. */
-function textsOf(root: unknown): Held[] {
+export function textsOf(root: unknown): Held[] {
   const found: Held[] = [];
   const seen = new Set<object>();
   const visit = (value: unknown, at: string) => {
