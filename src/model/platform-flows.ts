@@ -53,8 +53,9 @@ const sentences = (text: string) =>
   text.replace(/\s+/g, ' ').split(/(?<=[.!?;])\s+/);
 
 /**
- * The sentences of a text that give a Shopify store's flow (stock, prices
- * or paid orders) to a store, shop or listing without naming its platform,
+ * The sentences of a text that give a Shopify store's flow (stock, prices,
+ * paid orders, dispatches or publishing) to a store, shop or listing
+ * without naming its platform,
  * each with the flow: "Stores receive the new available stock at the next
  * push" says BigCommerce and Visualsoft get stock, which they never do.
  * A text `aboutTheShop` (a state table's shop, stock or orders column, headed
@@ -76,6 +77,13 @@ export function unscopedFlows(
   });
 }
 
-/** What to do about such a sentence, for a check's message. */
-export const scopeAdvice =
+/** What to do about such a sentence. */
+const scopeAdvice =
   'Only Shopify stores take stock and prices from the Hub and send it their paid orders: name the Shopify store (and, where it helps, what BigCommerce, Visualsoft or a manual store gets instead).';
+
+/** A check's message about such a sentence after its place (`file:line:`): the sentence cut to 80 characters, and what to do. */
+export const unscopedFlowMessage = (
+  at: string,
+  {sentence, flow}: {sentence: string; flow: string},
+) =>
+  `${at} "${sentence.slice(0, 80)}${sentence.length > 80 ? '…' : ''}" gives ${flow} to any store. ${scopeAdvice}`;

@@ -1,5 +1,5 @@
 import {readPage} from '../../model/page-reading';
-import {scopeAdvice, unscopedFlows} from '../../model/platform-flows';
+import {unscopedFlowMessage, unscopedFlows} from '../../model/platform-flows';
 import {withoutDeliberate} from './deliberate';
 
 /** The Shopify connector's own section: every store its pages speak of is a Shopify store. */
@@ -20,9 +20,8 @@ export function platformFlowProblems(file: string, source: string): string[] {
     .flatMap((line, index) =>
       kinds[index] === 'code' || kinds[index] === 'module'
         ? []
-        : unscopedFlows(line).map(
-            ({sentence, flow}) =>
-              `${file}:${index + 1}: "${sentence.slice(0, 80)}${sentence.length > 80 ? '…' : ''}" gives ${flow} to any store. ${scopeAdvice}`,
+        : unscopedFlows(line).map((found) =>
+            unscopedFlowMessage(`${file}:${index + 1}:`, found),
           ),
     );
 }

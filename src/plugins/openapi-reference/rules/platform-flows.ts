@@ -1,4 +1,7 @@
-import {scopeAdvice, unscopedFlows} from '../../../model/platform-flows';
+import {
+  unscopedFlowMessage,
+  unscopedFlows,
+} from '../../../model/platform-flows';
 import {locationOf, where} from '../../../model/yaml';
 import {textsOf} from './release-texts';
 
@@ -23,10 +26,8 @@ export function specPlatformFlowProblems(document: unknown): string[] {
       continue;
     }
     const aboutTheShop = shopAspects.has(key) && 'actions' in holder;
-    for (const {sentence, flow} of unscopedFlows(text, {aboutTheShop})) {
-      problems.add(
-        `${at}: ${key} "${sentence.slice(0, 80)}${sentence.length > 80 ? '…' : ''}" gives ${flow} to any store. ${scopeAdvice}`,
-      );
+    for (const found of unscopedFlows(text, {aboutTheShop})) {
+      problems.add(unscopedFlowMessage(`${at}: ${key}`, found));
     }
   }
   return [...problems];
