@@ -73,6 +73,11 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     `${where}: the bold label "Acept" is not declared in src/data/app-labels.yaml; the nearest declared label is "Accept".`,
   ],
   [
+    'a fact drawn at now beside one of an earlier moment when it differed',
+    {drawn: '<span data-world="ord_5Yc1Hd6.status">completed</span>'},
+    `${where}: <Fact of="ord_5Yc1Hd6.status"> is read at now ("completed"), but the drawing also shows 2023-05-04T09:41:12Z, when it was "accepted" (openapi/world/world.yaml).`,
+  ],
+  [
     'a world value that is not the world’s',
     {fact: '<span data-world="ord_5Yc1Hd6.status">accepted</span>'},
     `${where}: <Fact of="ord_5Yc1Hd6.status"> shows "accepted", but the sample world has "completed" at its now.`,
@@ -171,9 +176,9 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     'a setting typed by hand as a switch',
     {
       drawn:
-        '<span data-world="bst_3Pk7Wd5.fulfilment">wholesale</span>, auto-publish <span>Off</span>',
+        '<span data-world="usr_6Tq3Hm8.role">owner</span>, two-factor <span>On</span>',
     },
-    `${where}: "Off" is typed by hand, but it is the sample world's bst_3Pk7Wd5.auto_publish. Draw it with <Fact of="bst_3Pk7Wd5.auto_publish" format="switch">`,
+    `${where}: "On" is typed by hand, but it is the sample world's usr_6Tq3Hm8.two_factor_enabled. Draw it with <Fact of="usr_6Tq3Hm8.two_factor_enabled" format="switch">`,
   ],
   [
     'a literal without a reason',
@@ -360,6 +365,22 @@ test('a label that came after the moment a figure draws is one line; in its capt
   expect(
     figureProblems(
       `<figure data-figure="ApiKeysFigure"><p>${button('Change release')}</p></figure>`,
+      page,
+      sources,
+    ),
+  ).toEqual([]);
+});
+
+test('a fact at now that held the same value at the moment drawn, or one told in the caption, passes', () => {
+  const later =
+    'Shopify emails the tracking once it is <span data-world="ord_5Yc1Hd6.status">completed</span>.';
+  expect(
+    figureProblems(
+      figure({
+        drawn:
+          '<span data-world="ord_5Yc1Hd6.placed_at">2023-05-04T09:30:00Z</span>',
+        caption: later,
+      }),
       page,
       sources,
     ),

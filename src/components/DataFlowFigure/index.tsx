@@ -26,6 +26,8 @@ interface Flow {
 /** The jacket in size M at Leeds DC once order 10482 had allocated its unit. */
 const stock = 'var_3Tn8Wq1:wh_1Rk5Ds3';
 const allocated = '2023-05-04T09:30:05Z';
+/** The dispatch step shows the dispatch Priya Shah recorded at 15:05. */
+const dispatched = '2023-05-04T14:05:00Z';
 const Stock = ({field}: {field: string}) => (
   <Fact of={`${stock}.${field}`} at={allocated}>
     {{on_hand: 24, allocated: 3, buffer: 2, available: 19}[field]}
@@ -122,7 +124,9 @@ const flows: Flow[] = [
       what: (
         <>
           Records a dispatch: DPD Next Day, tracking{' '}
-          <Fact of="dsp_6Vb1Qe7.tracking_number">15501234567890</Fact>
+          <Fact of="dsp_6Vb1Qe7.tracking_number" at={dispatched}>
+            15501234567890
+          </Fact>
         </>
       ),
     },

@@ -15,6 +15,8 @@ const file = 'fil_5Hy8Cd3';
  * are drawn as the import's, which found the same.
  */
 const uploaded = '2023-05-04T13:58:02Z';
+/** The import's counts, which the quick check's summary showed first. */
+const imported = '2023-05-04T13:59:31Z';
 
 export default function FileSummaryFigure(): ReactNode {
   return (
@@ -69,7 +71,7 @@ export default function FileSummaryFigure(): ReactNode {
           14:58
         </Fact>
         ,{' '}
-        <Fact of={`${file}.row_count`} format="number">
+        <Fact of={`${file}.row_count`} at={imported} format="number">
           1,204
         </Fact>{' '}
         rows
@@ -85,7 +87,7 @@ export default function FileSummaryFigure(): ReactNode {
         </li>
         <li>
           <span className={styles.figure}>
-            <Fact of={`${file}.imported_count`} format="number">
+            <Fact of={`${file}.imported_count`} at={imported} format="number">
               1,202
             </Fact>
           </span>
@@ -93,7 +95,9 @@ export default function FileSummaryFigure(): ReactNode {
         </li>
         <li className={styles.errors}>
           <span className={styles.figure}>
-            <Fact of={`${file}.error_count`}>2</Fact>
+            <Fact of={`${file}.error_count`} at={imported}>
+              2
+            </Fact>
           </span>
           with errors, skipped
         </li>

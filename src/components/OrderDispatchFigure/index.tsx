@@ -18,6 +18,8 @@ import {
 
 const order = 'ord_5Yc1Hd6';
 const dispatch = 'dsp_6Vb1Qe7';
+/** The form holds what the dispatch is created with when she saves it. */
+const saved = '2023-05-04T14:05:00Z';
 
 export default function OrderDispatchFigure(): ReactNode {
   return (
@@ -55,23 +57,31 @@ export default function OrderDispatchFigure(): ReactNode {
       <Panel title="Create dispatch">
         <Actions>
           <Field name="Carrier">
-            <Fact of={`${dispatch}.carrier`}>DPD</Fact>
+            <Fact of={`${dispatch}.carrier`} at={saved}>
+              DPD
+            </Fact>
           </Field>
           <Field name="Service">
-            <Fact of={`${dispatch}.service`}>Next Day</Fact>
+            <Fact of={`${dispatch}.service`} at={saved}>
+              Next Day
+            </Fact>
           </Field>
           <Field name="Tracking number">
-            <Fact of={`${dispatch}.tracking_number`}>15501234567890</Fact>
+            <Fact of={`${dispatch}.tracking_number`} at={saved}>
+              15501234567890
+            </Fact>
           </Field>
           <Field name="Tracking link">
-            <Fact of={`${dispatch}.tracking_url`}>
+            <Fact of={`${dispatch}.tracking_url`} at={saved}>
               https://tracking.example.com/dpd/15501234567890
             </Fact>
           </Field>
           <Marker n={2} />
         </Actions>
         <OpenItems ask="In this parcel" marker={<Marker n={3} />}>
-          <Fact of="dit_2Xm5Sw3.quantity">1</Fact>
+          <Fact of="dit_2Xm5Sw3.quantity" at={saved}>
+            1
+          </Fact>
         </OpenItems>
         <Submit>
           <Control>Cancel</Control>

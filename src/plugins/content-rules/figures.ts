@@ -18,6 +18,7 @@ import {
   type DrawnFact,
 } from './figure-controls';
 import {queryProblems, type DrawnQuery} from './figure-queries';
+import {momentProblems, type MomentFact} from './figure-moments';
 import {
   literalProblem,
   namedObjects,
@@ -51,6 +52,8 @@ import {
  *   object of that kind in one of them (figure-controls.ts);
  * - a grid filtered with a <Query> draws the world's answer to it
  *   (figure-queries.ts);
+ * - the drawing shows one moment: a fact drawn at now holds the same value
+ *   at every other moment it draws (figure-moments.ts);
  * - the caption and its key, which are prose, state no product number by
  *   hand (in words either), as numbers.ts checks a page.
  *
@@ -109,7 +112,9 @@ export function figureProblems(
     const controls: DrawnControl[] = [];
     // The queries it is filtered with, whose answers it must draw.
     const queries: DrawnQuery[] = [];
-    const gather = (node: Node, row?: Element) => {
+    // The facts of its drawing (not of its caption), for the moment it shows.
+    const drawnFacts: MomentFact[] = [];
+    const gather = (node: Node, row?: Element, inCaption = false) => {
       if (node.nodeName === '#text') {
         texts.push((node as DefaultTreeAdapterMap['textNode']).value);
       }
@@ -118,6 +123,9 @@ export function figureProblems(
         if (of !== undefined) {
           const at = attribute(node, 'data-world-at') || undefined;
           facts.push({of, ...(at ? {at} : {}), row});
+          if (!inCaption) {
+            drawnFacts.push({of, ...(at ? {at} : {})});
+          }
         }
         const list = attribute(node, 'data-query');
         if (list !== undefined) {
@@ -135,7 +143,9 @@ export function figureProblems(
       }
       if ('childNodes' in node) {
         const inRow = isElement(node) && node.tagName === 'li' ? node : row;
-        node.childNodes.forEach((child) => gather(child, inRow));
+        const caption =
+          inCaption || (isElement(node) && node.tagName === 'figcaption');
+        node.childNodes.forEach((child) => gather(child, inRow, caption));
       }
     };
     gather(figure);
@@ -148,6 +158,7 @@ export function figureProblems(
         undefined,
       );
     problems.push(...controlStateProblems(world, where, facts, controls));
+    problems.push(...momentProblems(world, where, drawnFacts));
     problems.push(
       ...queryProblems(
         world,

@@ -516,10 +516,20 @@ export function worldFact(
       object && valid
         ? storyStateAt(world.story, head!, at!)?.state
         : undefined;
+    // An object with no moment at or before `at` (its fields never change,
+    // or its first moment is later) still holds its fixed fields from
+    // its creation.
+    const created = object?.fixed?.created_at;
+    const existed =
+      valid &&
+      typeof created === 'string' &&
+      Date.parse(created) <= Date.parse(at!);
     value =
       object && (at === undefined || moment || told)
         ? {...object.fixed, ...object.now, ...moment, ...told}
-        : undefined;
+        : object && existed
+          ? {...object.fixed}
+          : undefined;
   }
   for (const part of rest) {
     // A field that names another object of the world leads on to it:
