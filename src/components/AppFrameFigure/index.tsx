@@ -15,8 +15,9 @@ import styles from './styles.module.css';
  * navigation with the company switcher, the top bar with the global search
  * and the notifications tray (the morning's batch stock result), and the
  * Dashboard's cards: the order to dispatch, the one stock line with nothing
- * available (size L at the shop floor, since order 10479's dispatch) and
- * the Shopify stores' connection and last sync: Northwind Shopify is
+ * available (size L at the shop floor, since order 10479 allocated its unit
+ * there on 3 May; its dispatch left it at 0) and the Shopify stores'
+ * connection and last sync: Northwind Shopify is
  * Northwind's only Shopify store (its BigCommerce, Visualsoft and manual
  * stores are not on this card; a store that disconnects or fails reaches
  * the notifications tray whatever its platform).
