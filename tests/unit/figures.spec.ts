@@ -178,7 +178,7 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
       drawn:
         '<span data-world="usr_6Tq3Hm8.role">owner</span>, two-factor <span>On</span>',
     },
-    `${where}: "On" is typed by hand, but it is the sample world's usr_6Tq3Hm8.two_factor_enabled. Draw it with <Fact of="usr_6Tq3Hm8.two_factor_enabled" format="switch">`,
+    `${where}: "On" is typed by hand, but it is the sample world's usr_6Tq3Hm8.two_factor_enabled`,
   ],
   [
     'a literal without a reason',
