@@ -13,16 +13,19 @@ import styles from './styles.module.css';
 /**
  * Stores → Connect store, as each platform's guide walks through it: the
  * platform chosen, then that platform's form, filled in with Northwind's
- * store (the sample world). No form asks for a currency: the Hub reads it
- * from the shop when the store connects.
+ * store (the sample world). No shop's form asks for a currency: the Hub
+ * reads it from the shop when the store connects. The fourth choice,
+ * Manual, adds a `manual` store (a channel with no shop, such as a till),
+ * whose form asks for its currency instead of a domain; no guide draws it.
  */
 
 type Platform = 'shopify' | 'bigcommerce' | 'visualsoft';
 
-const platforms: {key: Platform; label: string}[] = [
+const platforms: {key: Platform | 'manual'; label: string}[] = [
   {key: 'shopify', label: 'Shopify'},
   {key: 'bigcommerce', label: 'BigCommerce'},
   {key: 'visualsoft', label: 'Visualsoft'},
+  {key: 'manual', label: 'Manual'},
 ];
 
 /** Each platform's store in the sample world. */
@@ -132,16 +135,20 @@ export default function ConnectStoreFigure({
       notes={[
         <>
           Choose the platform: <strong>Shopify</strong>,{' '}
-          <strong>BigCommerce</strong> or <strong>Visualsoft</strong>. The form
-          below is the chosen platform&apos;s.
+          <strong>BigCommerce</strong> or <strong>Visualsoft</strong>, or{' '}
+          <strong>Manual</strong> for a channel with no shop, such as a till.
+          The form below is the chosen platform&apos;s.
         </>,
         <>
-          Every form asks for the store&apos;s name, its domain and its{' '}
-          <strong>Default warehouse</strong>, which takes a Shopify store&apos;s
-          orders that no mapped location claims, unless a <code>dropship</code>
-          brand store sends them to the brand&apos;s warehouse (BigCommerce and
-          Visualsoft stores send the Hub no orders). It asks for no currency:
-          the Hub reads it from the shop when the store connects.
+          Every shop&apos;s form asks for the store&apos;s name, its domain and
+          its <strong>Default warehouse</strong>, which takes a Shopify
+          store&apos;s orders that no mapped location claims, unless a{' '}
+          <code>dropship</code> brand store sends them to the brand&apos;s
+          warehouse (BigCommerce and Visualsoft stores send the Hub no orders).
+          It asks for no currency: the Hub reads it from the shop when the store
+          connects. <strong>Manual</strong> asks for a name, a{' '}
+          <strong>Currency</strong>, the company&apos;s default currency to
+          start with, and a <strong>Default warehouse</strong>, and no domain.
         </>,
         ...platformNotes[platform],
       ]}>
