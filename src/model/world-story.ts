@@ -21,8 +21,9 @@ import {where} from './yaml';
  *   store that is `active` or `paused` then, and a Shopify store's order
  *   line needs its variant's host variant there `linked` then;
  * - a stock line's buffer follows the brand stores of its brand at the
- *   stores whose warehouses include it (the highest, when several share
- *   it), until someone sets it by hand, after which it keeps its figure;
+ *   stores whose locations its warehouse is mapped to (the highest, when
+ *   several share it), until someone sets it by hand, after which it keeps
+ *   its figure;
  * - an accepted order is `partially_dispatched`, `dispatched` or
  *   `completed` as its lines are dispatched and its dispatches reach the
  *   shop (`sent_to_store`), and only then (`cancelled` if its lines are
@@ -230,10 +231,14 @@ export function tellStory(
       )
       .map((key) => ({key, state: states.get(key)}));
 
-  /** The warehouses whose stock a store sells: its mapped locations, else its default warehouse. */
-  const warehousesOf = (store: string): JsonValue[] => {
+  /**
+   * The warehouses mapped to a store's locations, whose stock the Hub
+   * publishes there; a store with no locations (BigCommerce, Visualsoft,
+   * `manual`) takes no stock from the Hub, so its buffer holds none back.
+   */
+  const mappedTo = (store: string): JsonValue[] => {
     const mapped = fixed(store).mapped_warehouses;
-    return Array.isArray(mapped) ? mapped : [fixed(store).warehouse_id ?? null];
+    return Array.isArray(mapped) ? mapped : [];
   };
 
   /** The buffer the brand stores set on a stock line: the highest, or 0. */
@@ -246,7 +251,7 @@ export function tellStory(
           kindOf(key) === 'BrandStore' &&
           fixed(key).brand_id === brand &&
           selling.has(String(states.get(key)?.status)) &&
-          warehousesOf(String(fixed(key).store_id)).includes(warehouse ?? ''),
+          mappedTo(String(fixed(key).store_id)).includes(warehouse ?? ''),
       )
       .map((key) => Number(states.get(key)?.stock_buffer ?? 0));
     return {buffer: Math.max(0, ...buffers), from: buffers.length > 0};
@@ -530,7 +535,7 @@ export function tellStory(
         const {buffer, from} = brandBuffer(key);
         if (step.set?.buffer !== undefined && step.set.buffer !== buffer) {
           broken(
-            `${key} has buffer ${show(step.set.buffer)} at ${step.at}, but ${from ? `its brand's brand stores at the stores it serves set ${buffer} (the highest)` : 'no active or paused brand store sets one, so it is 0'}. A stock line's buffer follows its brand store; set it by hand in a later step to keep another figure.`,
+            `${key} has buffer ${show(step.set.buffer)} at ${step.at}, but ${from ? `its brand's brand stores at the Shopify stores its warehouse is mapped to set ${buffer} (the highest)` : 'no active or paused brand store sets one, so it is 0'}. A stock line's buffer follows its brand store; set it by hand in a later step to keep another figure.`,
           );
         }
         const figure = figureProblem(key, step, state);

@@ -188,8 +188,22 @@ test('a stock line whose buffer does not follow its brand store is one line at i
     'set: {on_hand: 5, allocated: 0, buffer: 0}',
   );
   expect(problems()).toEqual([
-    `${at(line)}var_3Tn8Wq1:wh_6Jp2Mc8 has buffer 0 at 2023-05-03T16:12:51Z, but its brand's brand stores at the stores it serves set 2 (the highest). A stock line's buffer follows its brand store; set it by hand in a later step to keep another figure.`,
+    `${at(line)}var_3Tn8Wq1:wh_6Jp2Mc8 has buffer 0 at 2023-05-03T16:12:51Z, but its brand's brand stores at the Shopify stores its warehouse is mapped to set 2 (the highest). A stock line's buffer follows its brand store; set it by hand in a later step to keep another figure.`,
   ]);
+});
+
+test('a store with no mapped locations holds back no buffer: the shop floor brand store’s sets none', () => {
+  for (const moment of ['2023-05-05T08:42:10Z', '2023-05-05T11:16:37Z']) {
+    plant(
+      `updated_at: '${moment}',\n          stock_buffer: 0,`,
+      `updated_at: '${moment}',\n          stock_buffer: 5,`,
+    );
+  }
+  plant(
+    'object: bst_8Dw4Tj6,\n      do: create,\n      set:\n        {stock_buffer: 0,',
+    'object: bst_8Dw4Tj6,\n      do: create,\n      set:\n        {stock_buffer: 5,',
+  );
+  expect(problems()).toEqual([]);
 });
 
 test('available that does not add up in a step is one line at its step', () => {
