@@ -57,7 +57,8 @@ export default function LocationMappingFigure(): ReactNode {
         </>,
         <>
           The <strong>Warehouse</strong> menu: choose the warehouse whose stock
-          the location shows, or <strong>Not mapped</strong>.
+          the location shows, or <strong>Not mapped</strong>. It offers your
+          active warehouses only.
         </>,
         <>
           <strong>Save mapping</strong>: the next stock push uses the new
