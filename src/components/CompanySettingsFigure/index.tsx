@@ -28,7 +28,8 @@ export default function CompanySettingsFigure(): ReactNode {
         </>,
         <>
           <strong>Time zone</strong>: the app shows dates in it, and{' '}
-          <code>today</code> in filters follows it. The API always uses UTC.
+          <code>today</code> in filters, in the app and the API, follows it. API
+          timestamps are always in UTC.
         </>,
         <>
           <strong>Save</strong> appears for owners only; the change shows in{' '}
