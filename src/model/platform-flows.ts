@@ -52,6 +52,10 @@ const namesPlatform =
 const sentences = (text: string) =>
   text.replace(/\s+/g, ' ').split(/(?<=[.!?;])\s+/);
 
+/** A sentence in a message, cut to 80 characters. */
+const quoted = (sentence: string) =>
+  `"${sentence.slice(0, 80)}${sentence.length > 80 ? '…' : ''}"`;
+
 /**
  * The sentences of a text that give a Shopify store's flow (stock, prices,
  * paid orders, dispatches or publishing) to a store, shop or listing
@@ -77,6 +81,58 @@ export function unscopedFlows(
   });
 }
 
+/**
+ * Shopify stores in general: "Shopify stores", "every Shopify store",
+ * "connected Shopify stores" (one store, "that store", "each Shopify store
+ * that sells the brand", is one the sentence already picked).
+ */
+const shopifyStoresInGeneral =
+  /\bShopify (?:stores|shops)\b|\b(?:every|all|any|connected) Shopify (?:stores?|shops?)\b/i;
+
+/**
+ * Which Shopify stores a flow reaches (PRODUCT-DECISIONS, fresh reads 31 to
+ * 35): available stock only those that list the variant, at their
+ * locations mapped to its warehouse; a price only those whose brand store
+ * uses its price list, in its currency (unless an override keeps theirs).
+ * A sentence that gives the flow to Shopify stores in general names what
+ * limits it.
+ */
+const shopifyShare: Readonly<Record<string, RegExp>> = {
+  'available stock': /\b(?:lists?|listing|listed|linked|locations?|mapped)\b/i,
+  prices:
+    /\b(?:price lists?|lists?|currency|currencies|brand stores?|overrides?)\b/i,
+};
+
+/**
+ * The sentences of a text that give stock or prices to Shopify stores in
+ * general, without what decides which of them it reaches: "Shopify stores
+ * receive its real available stock" is false of a Shopify store that does
+ * not list the variant.
+ */
+export function unlimitedShopifyFlows(
+  text: string,
+): {sentence: string; flow: string}[] {
+  return sentences(text).flatMap((sentence) => {
+    if (!shopifyStoresInGeneral.test(sentence)) {
+      return [];
+    }
+    const found = shopifyOnlyFlows.find(
+      ({flow, phrases}) =>
+        shopifyShare[flow] !== undefined &&
+        phrases.test(sentence) &&
+        !shopifyShare[flow].test(sentence),
+    );
+    return found ? [{sentence: sentence.trim(), flow: found.flow}] : [];
+  });
+}
+
+/** A check's message about such a sentence after its place (`file:line:`). */
+export const unlimitedFlowMessage = (
+  at: string,
+  {sentence, flow}: {sentence: string; flow: string},
+) =>
+  `${at} ${quoted(sentence)} gives ${flow} to every Shopify store. Available stock reaches only the Shopify stores that list the variant, at their locations mapped to its warehouse, and a price only those whose brand store uses its price list, in its currency: say which.`;
+
 /** What to do about such a sentence. */
 const scopeAdvice =
   'Only Shopify stores take stock and prices from the Hub and send it their paid orders: name the Shopify store (and, where it helps, what BigCommerce, Visualsoft or a manual store gets instead).';
@@ -85,5 +141,4 @@ const scopeAdvice =
 export const unscopedFlowMessage = (
   at: string,
   {sentence, flow}: {sentence: string; flow: string},
-) =>
-  `${at} "${sentence.slice(0, 80)}${sentence.length > 80 ? '…' : ''}" gives ${flow} to any store. ${scopeAdvice}`;
+) => `${at} ${quoted(sentence)} gives ${flow} to any store. ${scopeAdvice}`;

@@ -10,7 +10,9 @@ import {readYaml} from '../../src/model/yaml';
  * A sentence that gives a Shopify store's stock, prices or paid orders to
  * any store stops the build (src/model/platform-flows.ts, a page check and
  * a release check of the registries): one line at its file and line. The
- * plants are the kinds fresh reads found in rounds 14 to 20.
+ * plants are the kinds fresh reads found in rounds 14 to 20. So does one
+ * that gives stock or prices to Shopify stores in general without saying
+ * which of them it reaches, the kind rounds 31 to 35 found.
  */
 
 const page = (file: string, lines: string[]) =>
@@ -65,7 +67,7 @@ for (const [name, sentence, flow] of planted) {
 
 test('sentences naming the platform, code, the Shopify section and deliberate lines pass', () => {
   const lines = [
-    'Shopify stores receive the new available stock at the next push.',
+    'The Shopify stores that list the variant receive the new available stock at the next push.',
     'BigCommerce and Visualsoft listings keep the prices the retailer sets there.',
     'The Hub pulls paid orders from a store’s Shopify connector.',
     'Fix the cause in the shop, such as a fulfilment someone made there.',
@@ -106,6 +108,70 @@ test("a state table's stock or orders column speaks of the store unnamed", () =>
     // A description's line breaks are spaces.
     expect.stringMatching(
       /brandstore\.yaml:1: description "The Hub sends the dispatch to the shop as a fulfilment\." gives dispatches to any store\./,
+    ),
+  ]);
+});
+
+const unlimited: [string, string, string][] = [
+  [
+    'stock to Shopify stores',
+    'Reactivating it makes it active again, and Shopify stores receive its real available stock.',
+    'available stock',
+  ],
+  [
+    'stock to every Shopify store, in the Shopify section too',
+    'The Hub publishes the available stock to every Shopify store within 5 minutes.',
+    'available stock',
+  ],
+  [
+    'prices to connected Shopify stores',
+    'Connected Shopify stores receive the new price at their next sync.',
+    'prices',
+  ],
+];
+
+for (const [name, sentence, flow] of unlimited) {
+  test(`a page giving ${name} without saying which is one line at its line`, () => {
+    for (const file of [
+      'docs/example.md',
+      'docs/shopify-connect/example.mdx',
+    ]) {
+      expect(page(file, ['Some words first.', sentence])).toEqual([
+        expect.stringContaining(`${file}:6: "${sentence.slice(0, 30)}`),
+      ]);
+      expect(page(file, ['Some words first.', sentence])[0]).toContain(
+        `gives ${flow} to every Shopify store.`,
+      );
+    }
+  });
+}
+
+test('stock or prices given to the Shopify stores a sentence picks pass', () => {
+  expect(
+    page('docs/example.md', [
+      'Reactivating it makes it active again, and the Shopify stores that list it receive its real available stock.',
+      'Pause its brand store, one for each Shopify store that sells the brand: the Hub publishes 0 available to that store.',
+      'A price change reaches the Shopify stores whose brand store uses its price list, in its currency.',
+      'Its stock records stay, but no Shopify location is mapped to it, so they publish no available stock.',
+    ]),
+  ).toEqual([]);
+});
+
+test('a spec text giving stock to Shopify stores in general is one line at the text', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'platform-flows-'));
+  const file = path.join(folder, 'product.yaml');
+  writeFileSync(
+    file,
+    [
+      'states:',
+      '  active:',
+      "    stock: 'The available stock of its variants is published to the Shopify stores among them.'",
+      '    actions: []',
+    ].join('\n'),
+  );
+  expect(specPlatformFlowProblems(readYaml(file))).toEqual([
+    expect.stringMatching(
+      /product\.yaml:2: stock "The available stock of its variants is published to the Shopify stores among the…" gives available stock to every Shopify store\./,
     ),
   ]);
 });

@@ -1,5 +1,10 @@
 import {readPage} from '../../model/page-reading';
-import {unscopedFlowMessage, unscopedFlows} from '../../model/platform-flows';
+import {
+  unlimitedFlowMessage,
+  unlimitedShopifyFlows,
+  unscopedFlowMessage,
+  unscopedFlows,
+} from '../../model/platform-flows';
 import {withoutDeliberate} from './deliberate';
 
 /** The Shopify connector's own section: every store its pages speak of is a Shopify store. */
@@ -7,21 +12,27 @@ const shopifySection = /^docs\/shopify-connect\//;
 
 /**
  * A page's sentence that gives a Shopify store's flow to any store
- * (`unscopedFlows`): one line at its line, outside the Shopify section.
+ * (`unscopedFlows`), outside the Shopify section, or stock or prices to
+ * Shopify stores in general (`unlimitedShopifyFlows`): one line at its line.
  * Code and lines marked deliberately wrong are not read.
  */
 export function platformFlowProblems(file: string, source: string): string[] {
-  if (shopifySection.test(file)) {
-    return [];
-  }
   const {lines: kinds} = readPage(source);
+  const anyPlatform = !shopifySection.test(file);
   return withoutDeliberate({source})
     .source.split('\n')
-    .flatMap((line, index) =>
-      kinds[index] === 'code' || kinds[index] === 'module'
-        ? []
-        : unscopedFlows(line).map((found) =>
-            unscopedFlowMessage(`${file}:${index + 1}:`, found),
-          ),
-    );
+    .flatMap((line, index) => {
+      if (kinds[index] === 'code' || kinds[index] === 'module') {
+        return [];
+      }
+      const at = `${file}:${index + 1}:`;
+      return [
+        ...(anyPlatform ? unscopedFlows(line) : []).map((found) =>
+          unscopedFlowMessage(at, found),
+        ),
+        ...unlimitedShopifyFlows(line).map((found) =>
+          unlimitedFlowMessage(at, found),
+        ),
+      ];
+    });
 }

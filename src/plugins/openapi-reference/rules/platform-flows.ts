@@ -1,4 +1,6 @@
 import {
+  unlimitedFlowMessage,
+  unlimitedShopifyFlows,
   unscopedFlowMessage,
   unscopedFlows,
 } from '../../../model/platform-flows';
@@ -11,7 +13,9 @@ const shopAspects = new Set(['listings', 'stock', 'orders']);
 /**
  * The document's own texts (descriptions, summaries, state tables,
  * triggers: every text outside examples, `textsOf`) that give a Shopify
- * store's flow to any store (`unscopedFlows`), one line each at the text;
+ * store's flow to any store (`unscopedFlows`), or stock or prices to
+ * Shopify stores in general (`unlimitedShopifyFlows`), one line each at
+ * the text;
  * a state's shop, stock and orders columns speak of the store unnamed. An
  * older release's document is the latest's with its overlay applied: a
  * text it copied from the latest has no place of its own and is read in
@@ -28,6 +32,9 @@ export function specPlatformFlowProblems(document: unknown): string[] {
     const aboutTheShop = shopAspects.has(key) && 'actions' in holder;
     for (const found of unscopedFlows(text, {aboutTheShop})) {
       problems.add(unscopedFlowMessage(`${at}: ${key}`, found));
+    }
+    for (const found of unlimitedShopifyFlows(text)) {
+      problems.add(unlimitedFlowMessage(`${at}: ${key}`, found));
     }
   }
   return [...problems];
