@@ -46,8 +46,8 @@ export default function LocationMappingFigure(): ReactNode {
           The Locations tab of Northwind Shopify, with one warehouse chosen for
           each Shopify location. Every{' '}
           <ProductNumber name="stock_push_minutes">5 minutes</ProductNumber>,
-          and whenever a figure changes, the Hub writes the warehouse&apos;s
-          available stock to its location.
+          and whenever a figure changes, the Hub writes each linked
+          variant&apos;s available stock in the warehouse to its location.
         </>
       }
       notes={[
