@@ -14,7 +14,7 @@ export const shopifyOnlyFlows: readonly {flow: string; phrases: RegExp}[] = [
   {
     flow: 'available stock',
     phrases:
-      /\b(?:publish|push|send)(?:es|ed|ing)?\b[^.;]{0,40}\b(?:available|stock)\b|\b(?:available|stock)\b[^.;]{0,30}\b(?:published|pushed)\b|\bsees? 0 available\b|\b(?:receives?|gets?)\b[^.;]{0,30}\b(?:available|stock)\b/i,
+      /\b(?:publish|push|send)(?:es|ed|ing)?\b[^.;]{0,40}\b(?:available|stock)\b|\b(?:available|stock)\b[^.;]{0,30}\b(?<!-)(?:publish|push)(?:es|ed)?\b|\bsees? 0 available\b|\b(?:receives?|gets?)\b[^.;]{0,30}\b(?:available|stock)\b/i,
   },
   {
     flow: 'prices',

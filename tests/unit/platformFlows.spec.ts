@@ -124,6 +124,11 @@ const unlimited: [string, string, string][] = [
     'available stock',
   ],
   [
+    'available as what the Hub publishes to Shopify stores',
+    '**Available**: what the Hub publishes to Shopify stores, every 5 minutes.',
+    'available stock',
+  ],
+  [
     'prices to connected Shopify stores',
     'Connected Shopify stores receive the new price at their next sync.',
     'prices',
@@ -153,6 +158,7 @@ test('stock or prices given to the Shopify stores a sentence picks pass', () => 
       'Pause its brand store, one for each Shopify store that sells the brand: the Hub publishes 0 available to that store.',
       'A price change reaches the Shopify stores whose brand store uses its price list, in its currency.',
       'Its stock records stay, but no Shopify location is mapped to it, so they publish no available stock.',
+      '| Brand store | Brand and store | Fulfilment, price list, stock buffer, auto-publish |',
     ]),
   ).toEqual([]);
 });
