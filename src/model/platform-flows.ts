@@ -65,7 +65,7 @@ const quoted = (sentence: string) =>
  * A text `aboutTheShop` (a state table's shop, stock or orders column, headed
  * "In the shop") speaks of the store without naming it.
  */
-export function unscopedFlows(
+function unscopedFlows(
   text: string,
   {aboutTheShop = false} = {},
 ): {sentence: string; flow: string}[] {
@@ -109,7 +109,7 @@ const shopifyShare: Readonly<Record<string, RegExp>> = {
  * receive its real available stock" is false of a Shopify store that does
  * not list the variant.
  */
-export function unlimitedShopifyFlows(
+function unlimitedShopifyFlows(
   text: string,
 ): {sentence: string; flow: string}[] {
   return sentences(text).flatMap((sentence) => {
@@ -127,7 +127,7 @@ export function unlimitedShopifyFlows(
 }
 
 /** A check's message about such a sentence after its place (`file:line:`). */
-export const unlimitedFlowMessage = (
+const unlimitedFlowMessage = (
   at: string,
   {sentence, flow}: {sentence: string; flow: string},
 ) =>
@@ -138,7 +138,28 @@ const scopeAdvice =
   'Only Shopify stores take stock and prices from the Hub and send it their paid orders: name the Shopify store (and, where it helps, what BigCommerce, Visualsoft or a manual store gets instead).';
 
 /** A check's message about such a sentence after its place (`file:line:`): the sentence cut to 80 characters, and what to do. */
-export const unscopedFlowMessage = (
+const unscopedFlowMessage = (
   at: string,
   {sentence, flow}: {sentence: string; flow: string},
 ) => `${at} ${quoted(sentence)} gives ${flow} to any store. ${scopeAdvice}`;
+
+/**
+ * The messages for a text's sentences, each after its place (`at`): a
+ * Shopify store's flow given to any store (`unscopedFlows`; not read where
+ * every store is a Shopify store, `anyPlatform` false) and stock or prices
+ * given to Shopify stores in general (`unlimitedShopifyFlows`).
+ */
+export function platformFlowMessages(
+  at: string,
+  text: string,
+  {aboutTheShop = false, anyPlatform = true} = {},
+): string[] {
+  return [
+    ...(anyPlatform ? unscopedFlows(text, {aboutTheShop}) : []).map((found) =>
+      unscopedFlowMessage(at, found),
+    ),
+    ...unlimitedShopifyFlows(text).map((found) =>
+      unlimitedFlowMessage(at, found),
+    ),
+  ];
+}

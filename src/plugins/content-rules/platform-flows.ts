@@ -1,10 +1,5 @@
 import {readPage} from '../../model/page-reading';
-import {
-  unlimitedFlowMessage,
-  unlimitedShopifyFlows,
-  unscopedFlowMessage,
-  unscopedFlows,
-} from '../../model/platform-flows';
+import {platformFlowMessages} from '../../model/platform-flows';
 import {withoutDeliberate} from './deliberate';
 
 /** The Shopify connector's own section: every store its pages speak of is a Shopify store. */
@@ -21,18 +16,9 @@ export function platformFlowProblems(file: string, source: string): string[] {
   const anyPlatform = !shopifySection.test(file);
   return withoutDeliberate({source})
     .source.split('\n')
-    .flatMap((line, index) => {
-      if (kinds[index] === 'code' || kinds[index] === 'module') {
-        return [];
-      }
-      const at = `${file}:${index + 1}:`;
-      return [
-        ...(anyPlatform ? unscopedFlows(line) : []).map((found) =>
-          unscopedFlowMessage(at, found),
-        ),
-        ...unlimitedShopifyFlows(line).map((found) =>
-          unlimitedFlowMessage(at, found),
-        ),
-      ];
-    });
+    .flatMap((line, index) =>
+      kinds[index] === 'code' || kinds[index] === 'module'
+        ? []
+        : platformFlowMessages(`${file}:${index + 1}:`, line, {anyPlatform}),
+    );
 }

@@ -1,9 +1,4 @@
-import {
-  unlimitedFlowMessage,
-  unlimitedShopifyFlows,
-  unscopedFlowMessage,
-  unscopedFlows,
-} from '../../../model/platform-flows';
+import {platformFlowMessages} from '../../../model/platform-flows';
 import {locationOf, where} from '../../../model/yaml';
 import {textsOf} from './release-texts';
 
@@ -30,11 +25,10 @@ export function specPlatformFlowProblems(document: unknown): string[] {
       continue;
     }
     const aboutTheShop = shopAspects.has(key) && 'actions' in holder;
-    for (const found of unscopedFlows(text, {aboutTheShop})) {
-      problems.add(unscopedFlowMessage(`${at}: ${key}`, found));
-    }
-    for (const found of unlimitedShopifyFlows(text)) {
-      problems.add(unlimitedFlowMessage(`${at}: ${key}`, found));
+    for (const message of platformFlowMessages(`${at}: ${key}`, text, {
+      aboutTheShop,
+    })) {
+      problems.add(message);
     }
   }
   return [...problems];
