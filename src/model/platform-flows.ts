@@ -3,10 +3,12 @@
 /**
  * The flows that reach Shopify stores only (PRODUCT-DECISIONS, rounds 14 to
  * 21): the Hub pushes available stock and prices to a Shopify store, pulls
- * its paid orders, sends its dispatches back as fulfilments and publishes
- * products to it; a BigCommerce or Visualsoft store gets brand
- * content through the enrichment queue, keeps its own prices and stock and
- * sends no orders; a `manual` store's orders and sales come through the
+ * its paid orders, sends its dispatches back as fulfilments, publishes
+ * products to it with their title, type and tags, and keeps a listing's
+ * overrides (PRODUCT-DECISIONS, "Host product overrides are for Shopify
+ * listings"); a BigCommerce or Visualsoft store gets brand
+ * content through the enrichment queue, keeps its own names, tags, prices
+ * and stock and sends no orders; a `manual` store's orders and sales come through the
  * API. Each is written as the phrases the site uses for it, within one
  * clause (no `.` or `;` between the verb and its object).
  */
@@ -14,12 +16,22 @@ export const shopifyOnlyFlows: readonly {flow: string; phrases: RegExp}[] = [
   {
     flow: 'available stock',
     phrases:
-      /\b(?:publish|push|send)(?:es|ed|ing)?\b[^.;]{0,40}\b(?:available|stock)\b|\b(?:available|stock)\b[^.;]{0,30}\b(?<!-)(?:publish|push)(?:es|ed)?\b|\bsees? 0 available\b|\b(?:receives?|gets?)\b[^.;]{0,30}\b(?:available|stock)\b/i,
+      /\b(?:publish|push|send)(?:es|ed|ing)?\b[^.;]{0,40}\b(?:available|stock)\b|\b(?:available|stock)\b[^.;]{0,30}\b(?<!-)(?:publish|push)(?:es|ed)?\b|\b(?:receives?|gets?|sees)\b[^.;]{0,30}\b(?:available|stock)\b|\b(?:available|stock)\b[^.;]{0,20}\bsees?\b/i,
   },
   {
     flow: 'prices',
     phrases:
-      /\b(?:receives?|gets?|takes?)\b[^.;]{0,30}\bprices?\b|\bprices?\b[^.;]{0,30}\b(?:reach(?:es)?|synced|pushed)\b/i,
+      /\b(?:receives?|gets?|takes?|shows?)\b[^.;]{0,30}\bprices?\b|\bprices?\b[^.;]{0,30}\b(?:reach(?:es)?|synced|pushed|shows?)\b/i,
+  },
+  {
+    flow: 'product content',
+    phrases:
+      /\b(?:title|(?:the|product(?:'s)?) name|product type|tags|weight)\b[^.;]{0,50}\b(?:shown?|shows|sent|written|reach(?:es)?)\b|\b(?:shows?|sends?|writes?)\b[^.;]{0,30}\b(?:title|tags|product type)\b/i,
+  },
+  {
+    flow: 'overrides',
+    phrases:
+      /\b(?:shows?|shown)\b[^.;]{0,20}\binstead of\b|\b(?:title|description|tags|values?)\b (?:this|the|that) (?:store|shop|listing) shows\b/i,
   },
   {
     flow: 'paid orders',
@@ -48,9 +60,17 @@ const anyStore = /\b(?:stores?|shops?|listings?)\b/i;
 const namesPlatform =
   /\b(?:Shopify|BigCommerce|Visualsoft|manual|locations?|connector)\b/i;
 
-/** A text's sentences, split where a `.`, `!`, `?` or `;` is followed by a space; a description's line breaks are spaces. */
+/**
+ * A text's sentences, split where a `.`, `!`, `?` or `;` is followed by a
+ * space; a description's line breaks are spaces, and emphasis marks
+ * (`_available_`, `**Stock**`) are dropped, while a name's underscores
+ * (`price_override`) stay.
+ */
 const sentences = (text: string) =>
-  text.replace(/\s+/g, ' ').split(/(?<=[.!?;])\s+/);
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/(?<!\w)[*_]+(?=\w)|(?<=\w)[*_]+(?!\w)/g, '')
+    .split(/(?<=[.!?;])\s+/);
 
 /** A sentence in a message, cut to 80 characters. */
 const quoted = (sentence: string) =>
@@ -82,56 +102,86 @@ function unscopedFlows(
 }
 
 /**
- * Shopify stores in general: "Shopify stores", "every Shopify store",
- * "connected Shopify stores" (one store, "that store", "each Shopify store
- * that sells the brand", is one the sentence already picked).
+ * Shopify stores or locations in general: "Shopify stores", "every Shopify
+ * store", "connected Shopify stores", "the Shopify locations" (one store,
+ * "that store", "each Shopify store that sells the brand", is one the
+ * sentence already picked).
  */
 const shopifyStoresInGeneral =
-  /\bShopify (?:stores|shops)\b|\b(?:every|all|any|connected) Shopify (?:stores?|shops?)\b/i;
+  /\bShopify (?:stores|shops|locations)\b|\b(?:every|all|any|connected) Shopify (?:stores?|shops?|locations?)\b/i;
+
+/** A listing of the variant or product: what decides which Shopify stores take it. */
+const listed = /\b(?:lists?|listing|listings|listed|linked)\b/i;
 
 /**
- * Which Shopify stores a flow reaches (PRODUCT-DECISIONS, fresh reads 31 to
- * 35): available stock only those that list the variant, at their
- * locations mapped to its warehouse; a price only those whose brand store
- * uses its price list, in its currency (unless an override keeps theirs).
- * A sentence that gives the flow to Shopify stores in general names what
- * limits it.
+ * Which Shopify stores a flow reaches, as what a sentence must name
+ * (PRODUCT-DECISIONS, fresh reads 31 to 38): available stock only those
+ * that list the variant, at their locations mapped to its warehouse; a
+ * price only those whose brand store uses its price list, in its currency
+ * (unless an override keeps theirs); a product's title, type and tags
+ * only those that list it.
  */
-const shopifyShare: Readonly<Record<string, RegExp>> = {
-  'available stock': /\b(?:lists?|listing|listed|linked|locations?|mapped)\b/i,
-  prices:
-    /\b(?:price lists?|lists?|currency|currencies|brand stores?|overrides?)\b/i,
+const shopifyShare: Readonly<
+  Record<string, readonly {limit: RegExp; say: string}[]>
+> = {
+  'available stock': [
+    {limit: listed, say: 'the Shopify stores that list the variant'},
+    {
+      limit: /\b(?:locations?|mapped)\b/i,
+      say: 'their locations mapped to its warehouse',
+    },
+  ],
+  prices: [
+    {
+      limit:
+        /\b(?:price lists?|lists?|currency|currencies|brand stores?|overrides?)\b/i,
+      say: 'the Shopify stores whose brand store uses its price list, in its currency',
+    },
+  ],
+  'product content': [
+    {
+      limit: new RegExp(`${listed.source}|\\bpublish(?:es|ed)? it\\b`, 'i'),
+      say: 'the Shopify stores that list the product',
+    },
+  ],
 };
 
+/** A sentence that gives nothing ("publish no available stock to Shopify stores") is true of every store. */
+const nothingFlows = /\bno (?:available|stock|prices?)\b/i;
+
 /**
- * The sentences of a text that give stock or prices to Shopify stores in
- * general, without what decides which of them it reaches: "Shopify stores
+ * The sentences of a text that give stock, prices or product content to
+ * Shopify stores in general, without what decides which of them it
+ * reaches, each with the flow and what it leaves out: "Shopify stores
  * receive its real available stock" is false of a Shopify store that does
  * not list the variant.
  */
 function unlimitedShopifyFlows(
   text: string,
-): {sentence: string; flow: string}[] {
+): {sentence: string; flow: string; missing: string}[] {
   return sentences(text).flatMap((sentence) => {
-    if (!shopifyStoresInGeneral.test(sentence)) {
+    if (!shopifyStoresInGeneral.test(sentence) || nothingFlows.test(sentence)) {
       return [];
     }
-    const found = shopifyOnlyFlows.find(
-      ({flow, phrases}) =>
-        shopifyShare[flow] !== undefined &&
-        phrases.test(sentence) &&
-        !shopifyShare[flow].test(sentence),
-    );
-    return found ? [{sentence: sentence.trim(), flow: found.flow}] : [];
+    return shopifyOnlyFlows
+      .flatMap(({flow, phrases}) => {
+        const missing = (shopifyShare[flow] ?? [])
+          .filter(({limit}) => !limit.test(sentence))
+          .map(({say}) => say);
+        return phrases.test(sentence) && missing.length > 0
+          ? [{sentence: sentence.trim(), flow, missing: missing.join(' and ')}]
+          : [];
+      })
+      .slice(0, 1);
   });
 }
 
 /** A check's message about such a sentence after its place (`file:line:`). */
 const unlimitedFlowMessage = (
   at: string,
-  {sentence, flow}: {sentence: string; flow: string},
+  {sentence, flow, missing}: {sentence: string; flow: string; missing: string},
 ) =>
-  `${at} ${quoted(sentence)} gives ${flow} to every Shopify store. Available stock reaches only the Shopify stores that list the variant, at their locations mapped to its warehouse, and a price only those whose brand store uses its price list, in its currency: say which.`;
+  `${at} ${quoted(sentence)} gives ${flow} to every Shopify store. It reaches only ${shopifyShare[flow].map(({say}) => say).join(', at ')}: name ${missing}.`;
 
 /** What to do about such a sentence. */
 const scopeAdvice =

@@ -53,6 +53,22 @@ const planted: [string, string, string][] = [
     'Retailers publish the products to their stores.',
     'publishing',
   ],
+  [
+    'what a store sees of stock',
+    'Units held back from the available stock the store sees.',
+    'available stock',
+  ],
+  [
+    'the price a store shows',
+    'The price this store shows for the variant.',
+    'prices',
+  ],
+  ['a product title', 'The title this store shows.', 'product content'],
+  [
+    'a listing’s overrides',
+    'Values this store shows instead of the brand’s.',
+    'overrides',
+  ],
 ];
 
 for (const [name, sentence, flow] of planted) {
@@ -67,7 +83,7 @@ for (const [name, sentence, flow] of planted) {
 
 test('sentences naming the platform, code, the Shopify section and deliberate lines pass', () => {
   const lines = [
-    'The Shopify stores that list the variant receive the new available stock at the next push.',
+    'The Shopify stores that list the variant receive the new available stock at their mapped locations at the next push.',
     'BigCommerce and Visualsoft listings keep the prices the retailer sets there.',
     'The Hub pulls paid orders from a store’s Shopify connector.',
     'Fix the cause in the shop, such as a fulfilment someone made there.',
@@ -133,6 +149,26 @@ const unlimited: [string, string, string][] = [
     'Connected Shopify stores receive the new price at their next sync.',
     'prices',
   ],
+  [
+    'prices shown by Shopify stores',
+    'Shopify stores show the current price until then.',
+    'prices',
+  ],
+  [
+    'stock to the stores that list it, at any location',
+    'The Hub publishes 0 available for it to every Shopify store that lists it.',
+    'available stock',
+  ],
+  [
+    'stock to every mapped location, listed or not',
+    'Every Shopify location mapped to a warehouse receives its _available_ stock.',
+    'available stock',
+  ],
+  [
+    'a product title to Shopify stores',
+    'The product title that Shopify stores show.',
+    'product content',
+  ],
 ];
 
 for (const [name, sentence, flow] of unlimited) {
@@ -142,7 +178,10 @@ for (const [name, sentence, flow] of unlimited) {
       'docs/shopify-connect/example.mdx',
     ]) {
       expect(page(file, ['Some words first.', sentence])).toEqual([
-        expect.stringContaining(`${file}:6: "${sentence.slice(0, 30)}`),
+        // Quoted without its emphasis marks.
+        expect.stringContaining(
+          `${file}:6: "${sentence.replace(/[*_]/g, '').slice(0, 30)}`,
+        ),
       ]);
       expect(page(file, ['Some words first.', sentence])[0]).toContain(
         `gives ${flow} to every Shopify store.`,
@@ -151,10 +190,24 @@ for (const [name, sentence, flow] of unlimited) {
   });
 }
 
+test('the message names what the sentence leaves out', () => {
+  expect(
+    page('docs/example.md', [
+      'The Hub publishes 0 available for it to every Shopify store that lists it.',
+      'Every Shopify location mapped to a warehouse receives its available stock.',
+    ]),
+  ).toEqual([
+    expect.stringMatching(/: name their locations mapped to its warehouse\.$/),
+    expect.stringMatching(/: name the Shopify stores that list the variant\.$/),
+  ]);
+});
+
 test('stock or prices given to the Shopify stores a sentence picks pass', () => {
   expect(
     page('docs/example.md', [
-      'Reactivating it makes it active again, and the Shopify stores that list it receive its real available stock.',
+      'Reactivating it makes it active again, and the Shopify stores that list it receive its real available stock, at their locations mapped to its warehouse.',
+      'Its stock records stay, but they publish no available stock to Shopify stores.',
+      'The title shown in the Shopify stores that list the product.',
       'Pause its brand store, one for each Shopify store that sells the brand: the Hub publishes 0 available to that store.',
       'A price change reaches the Shopify stores whose brand store uses its price list, in its currency.',
       'Its stock records stay, but no Shopify location is mapped to it, so they publish no available stock.',
