@@ -129,7 +129,8 @@ export default function ProductsTabFigure(): ReactNode {
         </>,
         <>
           <strong>Linked</strong>: the size L variant matched brand variant{' '}
-          {sizeLSku} by barcode. It receives available stock at once.
+          {sizeLSku} by barcode. At once, the Hub starts writing its available
+          stock at the store&apos;s mapped locations.
         </>,
         <>
           <strong>Unmatched</strong>: the gift card is no brand product. Select{' '}
