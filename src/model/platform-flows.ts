@@ -102,13 +102,14 @@ function unscopedFlows(
 }
 
 /**
- * Shopify stores or locations in general: "Shopify stores", "every Shopify
- * store", "connected Shopify stores", "the Shopify locations" (one store,
+ * Shopify stores, locations or listings in general: "Shopify stores",
+ * "every Shopify store", "connected Shopify stores", "the Shopify
+ * locations", "linked Shopify listings" (one store,
  * "that store", "each Shopify store that sells the brand", is one the
  * sentence already picked).
  */
 const shopifyStoresInGeneral =
-  /\bShopify (?:stores|shops|locations)\b|\b(?:every|all|any|connected) Shopify (?:stores?|shops?|locations?)\b/i;
+  /\bShopify (?:stores|shops|locations|listings)\b|\b(?:every|all|any|connected|linked) Shopify (?:stores?|shops?|locations?|listings?)\b/i;
 
 /** A listing of the variant or product: what decides which Shopify stores take it. */
 const listed = /\b(?:lists?|listing|listings|listed|linked)\b/i;
@@ -146,8 +147,11 @@ const shopifyShare: Readonly<
   ],
 };
 
-/** A sentence that gives nothing ("publish no available stock to Shopify stores") is true of every store. */
-const nothingFlows = /\bno (?:available|stock|prices?)\b/i;
+/**
+ * A sentence that gives nothing ("publish no available stock to Shopify
+ * stores", "listings … no longer receive stock") is true of every store.
+ */
+const nothingFlows = /\bno (?:available|stock|prices?)\b|\bno longer\b/i;
 
 /**
  * The sentences of a text that give stock, prices or product content to

@@ -165,6 +165,11 @@ const unlimited: [string, string, string][] = [
     'available stock',
   ],
   [
+    'prices to linked Shopify listings',
+    'Products and prices reach linked Shopify listings within 5 minutes.',
+    'prices',
+  ],
+  [
     'a product title to Shopify stores',
     'The product title that Shopify stores show.',
     'product content',
@@ -207,6 +212,7 @@ test('stock or prices given to the Shopify stores a sentence picks pass', () => 
     page('docs/example.md', [
       'Reactivating it makes it active again, and the Shopify stores that list it receive its real available stock, at their locations mapped to its warehouse.',
       'Its stock records stay, but they publish no available stock to Shopify stores.',
+      'If it is ended, the Shopify listings are archived and no longer receive stock.',
       'The title shown in the Shopify stores that list the product.',
       'Pause its brand store, one for each Shopify store that sells the brand: the Hub publishes 0 available to that store.',
       'A price change reaches the Shopify stores whose brand store uses its price list, in its currency.',
