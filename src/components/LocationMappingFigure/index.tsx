@@ -43,8 +43,9 @@ export default function LocationMappingFigure(): ReactNode {
       activeTab="Locations"
       caption={
         <>
-          The Locations tab of Northwind Shopify, with one warehouse chosen for
-          each Shopify location. Every{' '}
+          The Locations tab of Northwind Shopify, with a warehouse chosen for
+          each Shopify location that sells brand products, and Gift wrapping
+          desk left <strong>Not mapped</strong>. Every{' '}
           <ProductNumber name="stock_push_minutes">5 minutes</ProductNumber>,
           and whenever a figure changes, the Hub writes each linked
           variant&apos;s available stock in the warehouse to its location.
