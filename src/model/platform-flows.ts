@@ -1,5 +1,7 @@
 // What each shop platform takes from the Hub, and the sentences that give a Shopify store's flows to any store.
 
+import {quoted, sentences} from './sentences';
+
 /**
  * The flows that reach Shopify stores only (PRODUCT-DECISIONS, rounds 14 to
  * 21): the Hub pushes available stock and prices to a Shopify store, pulls
@@ -59,22 +61,6 @@ const anyStore = /\b(?:stores?|shops?|listings?)\b/i;
  */
 const namesPlatform =
   /\b(?:Shopify|BigCommerce|Visualsoft|manual|locations?|connector)\b/i;
-
-/**
- * A text's sentences, split where a `.`, `!`, `?` or `;` is followed by a
- * space; a description's line breaks are spaces, and emphasis marks
- * (`_available_`, `**Stock**`) are dropped, while a name's underscores
- * (`price_override`) stay.
- */
-const sentences = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .replace(/(?<!\w)[*_]+(?=\w)|(?<=\w)[*_]+(?!\w)/g, '')
-    .split(/(?<=[.!?;])\s+/);
-
-/** A sentence in a message, cut to 80 characters. */
-const quoted = (sentence: string) =>
-  `"${sentence.slice(0, 80)}${sentence.length > 80 ? '…' : ''}"`;
 
 /**
  * The sentences of a text that give a Shopify store's flow (stock, prices,

@@ -185,6 +185,15 @@ const planted: [string, Parameters<typeof figure>[0], string][] = [
     {drawn: '<span data-literal=" ">2</span>'},
     `${where}: a <Literal> without a reason`,
   ],
+  [
+    'a caption in the words of a settled rule’s old wording, across elements',
+    {
+      caption:
+        'The Locations tab, with a warehouse chosen for <em>each</em> Shopify location.',
+    },
+    // The figure is read as one text, its drawing before its caption.
+    `says what a settled rule replaced. A Shopify location maps to one warehouse at most`,
+  ],
 ];
 
 for (const [name, parts, message] of planted) {

@@ -14,8 +14,8 @@ import styles from './styles.module.css';
 
 /**
  * The Shopify store's Locations tab with Northwind's mapping (the sample data
- * of PRODUCT-DECISIONS.md): where to choose a warehouse for each location,
- * and what the Hub then writes to each one.
+ * of PRODUCT-DECISIONS.md): where to choose a warehouse for each location
+ * that sells brand products, and what the Hub then writes to each one.
  */
 
 const storeTabs = ['Overview', 'Products', 'Locations', 'Settings'];

@@ -47,6 +47,7 @@ import {checkPage, type PageToCheck} from './rules';
 import {sampleLanguageProblems} from './sample-languages';
 import {worldFactProblems} from './world-facts';
 import {platformFlowProblems} from './platform-flows';
+import {oldWordingProblems} from './settled-wordings';
 import {stateActionProblems} from './state-actions';
 import {worldIdProblems} from './world-ids';
 import {worldSequenceProblems} from './world-sequences';
@@ -161,6 +162,12 @@ export const checks: readonly Check[] = [
     reads: 'each page outside the Shopify section',
     on: 'page',
     problems: (page) => platformFlowProblems(page.file, page.source),
+  },
+  {
+    name: 'no sentence says what a settled rule replaced',
+    reads: 'each page, src/model/settled-wordings.ts',
+    on: 'page',
+    problems: (page) => oldWordingProblems(page.file, page.source),
   },
   {
     name: "an ID a page types is a sample world object's",

@@ -19,6 +19,7 @@ import {
 } from './figure-controls';
 import {queryProblems, type DrawnQuery} from './figure-queries';
 import {momentProblems, type MomentFact} from './figure-moments';
+import {oldWordingMessages} from '../../model/settled-wordings';
 import {
   literalProblem,
   namedObjects,
@@ -55,7 +56,8 @@ import {
  * - the drawing shows one moment: a fact drawn at now holds the same value
  *   at every other moment it draws (figure-moments.ts);
  * - the caption and its key, which are prose, state no product number by
- *   hand (in words either), as numbers.ts checks a page.
+ *   hand (in words either), as numbers.ts checks a page;
+ * - no sentence says what a settled rule replaced (settled-wordings.ts).
  *
  * Each message names the figure's component and the page it was met on.
  */
@@ -67,15 +69,21 @@ const isElement = (node: Node): node is Element => 'tagName' in node;
 const attribute = (element: Element, name: string) =>
   element.attrs.find((attr) => attr.name === name)?.value;
 
-/** The text a reader gets: what is hidden from screen readers left out. */
-function readText(node: Node): string {
+/**
+ * The text a reader gets: what is hidden from screen readers left out. Its
+ * parts are joined as written, or with a space (`between`) where the
+ * text is read as prose, so that two cells do not run into one word.
+ */
+function readText(node: Node, between = ''): string {
   if (node.nodeName === '#text') {
     return (node as DefaultTreeAdapterMap['textNode']).value;
   }
   if (isElement(node) && attribute(node, 'aria-hidden') === 'true') {
     return '';
   }
-  return 'childNodes' in node ? node.childNodes.map(readText).join('') : '';
+  return 'childNodes' in node
+    ? node.childNodes.map((child) => readText(child, between)).join(between)
+    : '';
 }
 
 const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -159,6 +167,7 @@ export function figureProblems(
       );
     problems.push(...controlStateProblems(world, where, facts, controls));
     problems.push(...momentProblems(world, where, drawnFacts));
+    problems.push(...oldWordingMessages(`${where}:`, readText(figure, ' ')));
     problems.push(
       ...queryProblems(
         world,

@@ -46,6 +46,7 @@ import {
 } from './rules/release-texts';
 import {responseHeaderProblems} from './rules/response-headers';
 import {specPlatformFlowProblems} from './rules/platform-flows';
+import {specOldWordingProblems} from './rules/settled-wordings';
 import {retrievalProblems} from './rules/retrievals';
 import {shapeProblems} from './rules/shapes';
 import {webhookProblems} from './rules/webhooks';
@@ -192,6 +193,14 @@ export const apiModelChecks: readonly ApiModelCheck[] = [
     title: (release) =>
       `Texts of the ${release} document give a Shopify store's stock, prices or orders to any store`,
     problems: ({spec}) => specPlatformFlowProblems(spec.document),
+  },
+  {
+    name: 'no text says what a settled rule replaced',
+    reads: 'each release document, src/model/settled-wordings.ts',
+    on: 'release',
+    title: (release) =>
+      `Texts of the ${release} document say what a settled rule replaced`,
+    problems: ({spec}) => specOldWordingProblems(spec.document),
   },
   {
     name: "examples keep their schema's x-rules and tell one story",
