@@ -482,7 +482,7 @@ test('an ID the world does not hold answers 404', async () => {
     type: 'https://api.example.com/problems/not-found',
     title: 'Not found',
     status: 404,
-    detail: 'No order with ID ord_0Zz0Zz0 exists in your company.',
+    detail: 'No order with ID ord_0Zz0Zz0 exists that your company can see.',
     errors: [],
     request_id: response.header('Request-Id'),
   });
@@ -492,7 +492,7 @@ test('an ID the world does not hold answers 404', async () => {
   const york = send('createWarehouse', {body: yorkStore}).json?.id;
   const path = `/stock/var_3Tn8Wq2/${String(york)}`;
   expect(send('retrieveStock', {path}).json?.detail).toBe(
-    `No stock of var_3Tn8Wq2 in ${String(york)} exists in your company.`,
+    `No stock of var_3Tn8Wq2 in ${String(york)} exists that your company can see.`,
   );
   expect(send('setStock', {path, body: {on_hand: 3}}).json).toEqual({
     variant_id: 'var_3Tn8Wq2',

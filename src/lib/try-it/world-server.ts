@@ -187,7 +187,12 @@ function sampleAnswer(exchange: Exchange): TryResponse {
 // 404 and 409: what the world holds.
 
 function notFound(exchange: Exchange, what: string): TryResponse {
-  return problem(exchange, 404, `No ${what} exists in your company.`, []);
+  return problem(
+    exchange,
+    404,
+    `No ${what} exists that your company can see.`,
+    [],
+  );
 }
 
 /** Stock's rule: available is on hand minus allocated minus the buffer, never below 0. */
