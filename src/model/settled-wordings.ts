@@ -61,12 +61,13 @@ export const settledWordings: readonly SettledWording[] = [
     rule: 'A 404 means no object with that ID that your company can see: one deleted, or another company’s no longer shared with you (such as a product its brand archived).',
     settledIn: 'PRODUCT-DECISIONS.md',
     wrong:
-      /\b404\b[^.;]{0,40}\bmeans?\b[^.;]{0,30}\b(?:was|were|has been|is|got) deleted\b|\bno such (?:object|record)\b[^.;]{0,20}\bin (?:this|your) company\b/i,
+      /\b404\b[^.;]{0,40}\bmeans?\b[^.;]{0,30}\b(?:was|were|has been|is|got) deleted\b|\bno such (?:object|record)\b[^.;]{0,20}\bin (?:this|your) company\b|\bexists in (?:this|your) company\b/i,
     unless: /\bcan (?:no longer )?see\b|\bshared\b/i,
     examples: {
       wrong: [
         'Retrieve the record when you need every field; a 404 means it was deleted.',
         '| 404 | not-found | No such object in this company and environment. |',
+        'No order with ID ord_0000000 exists in your company.',
       ],
       right: [
         'A 404 means your company can no longer see it: it was deleted, or it is no longer shared with you.',
@@ -97,6 +98,34 @@ export const settledWordings: readonly SettledWording[] = [
       ],
       right: [
         'The Hub publishes those it has when the brand store is approved, once the store’s first sync has finished.',
+      ],
+    },
+  },
+  {
+    rule: 'A `409` is not retried, except `idempotency_key_in_use`, which is retried after a second with the same key; `429`, `500` and `503` are retried with a back-off.',
+    settledIn: 'PRODUCT-DECISIONS.md',
+    wrong:
+      /\bretry only `?429`?,? `?500`?,? (?:and|or) `?503`?\b|\bonly `?429`?, `?500`? and `?503`? are (?:worth )?retr/i,
+    unless: /\bidempotency_key_in_use\b/i,
+    examples: {
+      wrong: ['Retry only `429`, `500` and `503`, with a back-off.'],
+      right: [
+        'Retry only `429`, `500` and `503`, with a back-off, and a `409` `idempotency_key_in_use` after a second with the same key.',
+      ],
+    },
+  },
+  {
+    rule: "A `dropship` order goes to the brand's warehouse from any store, a `manual` store's included; only a `manual` store's other orders go to its default warehouse.",
+    settledIn: 'api/orders/order.mdx',
+    wrong:
+      /\b(?:every|each|all|any) (?:of (?:its|the) )?orders? (?:of|from) a `?manual`? store\b[^.;]{0,40}\bdefault warehouse\b|\ba `?manual`? store's orders (?:all )?go to (?:its|the store's) default warehouse\b/i,
+    unless: /\bdropship\b|\bstep 1\b|\bbrand's warehouse\b/i,
+    examples: {
+      wrong: [
+        "Every order of a `manual` store goes to the store's default warehouse.",
+      ],
+      right: [
+        'Every order of a `manual` store goes to its default warehouse, unless its brand store is `dropship`.',
       ],
     },
   },
