@@ -105,7 +105,7 @@ export const settledWordings: readonly SettledWording[] = [
     rule: 'A `409` is not retried, except `idempotency_key_in_use`, which is retried after a second with the same key; `429`, `500` and `503` are retried with a back-off.',
     settledIn: 'PRODUCT-DECISIONS.md',
     wrong:
-      /\bretry only `?429`?,? `?500`?,? (?:and|or) `?503`?\b|\bonly `?429`?, `?500`? and `?503`? are (?:worth )?retr/i,
+      /\bretry only `?429`?,? `?500`?,? (?:and|or) `?503`?\b|\bonly `?429`?, `?500`? and `?503`? are (?:worth )?retried\b/i,
     unless: /\bidempotency_key_in_use\b/i,
     examples: {
       wrong: ['Retry only `429`, `500` and `503`, with a back-off.'],
