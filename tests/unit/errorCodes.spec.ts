@@ -82,6 +82,24 @@ test('a list without its filter and cursor errors, and a write with a list’s, 
   ]);
 });
 
+test('a body with a ranged number or list whose 422 lists no out_of_range is named; a text’s length is not a range', () => {
+  const problems = doctored((document) => {
+    const response = document.paths['/brand-stores']!.post!.responses[
+      '422'
+    ] as Response & {'x-codes': string[]};
+    response['x-codes'] = response['x-codes'].filter(
+      (code) => code !== 'out_of_range',
+    );
+    const brands = document.paths['/brands']!.post!.responses['422'] as {
+      'x-codes': string[];
+    };
+    expect(brands['x-codes']).not.toContain('out_of_range');
+  });
+  expect(problems).toEqual([
+    `${fallback}: POST /brand-stores takes stock_buffer with a range, but its 422 does not list out_of_range, which a value out of it answers. Add the code to its x-codes with an example.`,
+  ]);
+});
+
 // The check that every 400, 409 and 422 names its causes (responseCodeProblems):
 // each release passes, and each mistake planted in a copy is one line.
 const accept409 = (document: OpenApiDocument) =>

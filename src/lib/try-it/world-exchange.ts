@@ -94,7 +94,13 @@ export const apiWording = (message: string) =>
     .replace(/^must be number$/, 'must be a number')
     .replace(/^must be equal to one of the allowed values/, 'must be one of');
 
-/** The keywords of a value out of its range: `out_of_range`; the others are `invalid_value`. */
+/**
+ * The keywords of a number, or a list's number of items, out of its range:
+ * `out_of_range`, as the error catalogue means it ("more than 5,000 batch
+ * lines"). The others, a text's length and an empty update among them, are
+ * `invalid_value`; an operation whose body has such a range lists
+ * `out_of_range` in its `422` (rules/error-codes.ts).
+ */
 export const rangeKeywords = new Set([
   'minimum',
   'maximum',
@@ -102,10 +108,6 @@ export const rangeKeywords = new Set([
   'exclusiveMaximum',
   'minItems',
   'maxItems',
-  'minLength',
-  'maxLength',
-  'minProperties',
-  'maxProperties',
 ]);
 
 // ---------------------------------------------------------------------------

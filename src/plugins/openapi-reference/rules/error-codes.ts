@@ -1,4 +1,5 @@
 import {errorCodes, exampleErrorCodes} from '../../../model/error-codes';
+import {rangeKeywords} from '../../../lib/try-it/world-exchange';
 import {allOperations} from '../../../model/operations';
 import {deref} from '../../../model/refs';
 import {where} from '../../../model/yaml';
@@ -14,6 +15,47 @@ const listCodes = ['invalid_filter', 'unknown_field', 'invalid_cursor'];
 /** A list: an operation that pages with `cursor` or, the change feed, `after`. */
 const isList = ({parameters}: OperationEntry) =>
   parameters.some(({name}) => name === 'cursor' || name === 'after');
+
+/**
+ * The fields of a request body that hold a number or a list with a range
+ * (`rangeKeywords`, the ones Try it answers `out_of_range` for), as
+ * dotted paths; read-only fields are not sent.
+ */
+function rangedFields(
+  document: OpenApiDocument,
+  schema: unknown,
+  at = '',
+  seen = new Set<unknown>(),
+): string[] {
+  const resolved = deref(document, (schema ?? {}) as {$ref?: string}) as {
+    readOnly?: boolean;
+    properties?: Record<string, unknown>;
+    items?: unknown;
+    allOf?: unknown[];
+    oneOf?: unknown[];
+    anyOf?: unknown[];
+  };
+  if (seen.has(resolved) || resolved.readOnly) {
+    return [];
+  }
+  seen.add(resolved);
+  return [
+    ...(Object.keys(resolved).some((keyword) => rangeKeywords.has(keyword))
+      ? [at || '(the body)']
+      : []),
+    ...Object.entries(resolved.properties ?? {}).flatMap(([name, property]) =>
+      rangedFields(document, property, at ? `${at}.${name}` : name, seen),
+    ),
+    ...(resolved.items
+      ? rangedFields(document, resolved.items, `${at}[]`, seen)
+      : []),
+    ...[
+      ...(resolved.allOf ?? []),
+      ...(resolved.oneOf ?? []),
+      ...(resolved.anyOf ?? []),
+    ].flatMap((part) => rangedFields(document, part, at, seen)),
+  ];
+}
 
 /** The `errors[].code`s and `detail` of an operation's 422 examples. */
 function examples422(document: OpenApiDocument, entry: OperationEntry) {
@@ -50,6 +92,27 @@ export function errorCodeProblems(
   const operations = allOperations(document);
   const at = ({operation, method, path}: OperationEntry) =>
     `${where(operation, fallbackFile)}: ${method.toUpperCase()} ${path}`;
+  // A body field with a range answers out_of_range when it is out of it,
+  // as Try it does, so the operation's 422 lists the code.
+  const rangedCodeProblems = (entry: OperationEntry) => {
+    const body = entry.operation.requestBody
+      ? deref(document, entry.operation.requestBody).content?.[
+          'application/json'
+        ]?.schema
+      : undefined;
+    const fields = body ? rangedFields(document, body) : [];
+    const response = entry.operation.responses['422'];
+    const listed = response
+      ? ((deref(document, response) as {'x-codes'?: string[]})['x-codes'] ?? [])
+      : [];
+    return catalogue.out_of_range &&
+      fields.length > 0 &&
+      !listed.includes('out_of_range')
+      ? [
+          `${at(entry)} takes ${fields.join(', ')} with a range, but its 422 does not list out_of_range, which a value out of it answers. Add the code to its x-codes with an example.`,
+        ]
+      : [];
+  };
   const codesOf = (entry: OperationEntry) =>
     used
       .filter(({operationId}) => operationId === entry.operation.operationId)
@@ -101,6 +164,7 @@ export function errorCodeProblems(
               `${at(entry)} filters its list but shows no 422 invalid_filter. Add the example.`,
             ]
           : []),
+        ...rangedCodeProblems(entry),
         ...(!operation['x-filter'] &&
         method !== 'get' &&
         codes.some((code) => listCodes.includes(code))
