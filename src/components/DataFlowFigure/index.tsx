@@ -43,7 +43,7 @@ const flows: Flow[] = [
       what: 'Products, variants, images and prices, entered in Catalogue, Files or the API',
     },
     into: "the brand's catalogue",
-    hub: 'Publishes the products a retailer chooses, or auto-publish picks, to the Shopify stores that sell the brand, and enriches the matching listings of their BigCommerce and Visualsoft stores',
+    hub: "Publishes to a Shopify store the products its retailer chooses, or its brand store's auto-publish picks, and enriches the matching listings of a BigCommerce or Visualsoft store",
     out: 'through an active brand store: on publish or Enrich all, then on every change',
     to: {
       who: 'Shop: Northwind Shopify',
