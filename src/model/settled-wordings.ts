@@ -129,6 +129,32 @@ export const settledWordings: readonly SettledWording[] = [
       ],
     },
   },
+  {
+    rule: 'Resume sends the content and price changes a pause held back, not only the product changes.',
+    settledIn: 'openapi/resources/brandstore.yaml',
+    wrong:
+      /\bresum(?:e|es|ed|ing)\b[^.;]{0,80}\bsends?\b[^.;]{0,20}\b(?:only )?the (?:product|content) changes\b/i,
+    unless: /\bprices?\b/i,
+    examples: {
+      wrong: ['Resume sends the product changes made during the pause.'],
+      right: [
+        'Resume sends the content and price changes made during the pause.',
+      ],
+    },
+  },
+  {
+    rule: 'A return carries the unit price of the sale it reverses (tax included, before order discounts); the amount refunded stays in the shop’s refund record.',
+    settledIn: 'PRODUCT-DECISIONS.md',
+    wrong:
+      /\b(?:at|carries|with) the (?:price|amount|unit price) refunded\b|\bat the refunded (?:price|amount)\b/i,
+    examples: {
+      wrong: [
+        'A returned unit is a sale of −1 at the refunded price.',
+        'A return carries the price refunded.',
+      ],
+      right: ['A return carries the unit price of the sale it reverses.'],
+    },
+  },
 ];
 
 /** A sentence that says what a settled rule replaced, with the rule. */
