@@ -74,7 +74,8 @@ export default function AppFrameFigure(): ReactNode {
         </>,
         <>
           The global search finds the products, orders and customers the current
-          company can see: its own, and the catalogues of the brands it sells.
+          company can see: its own, and those it shares with the companies it
+          trades with, such as the catalogues of the brands it sells.
         </>,
         <>
           The bell counts unread notifications and opens the tray;{' '}
