@@ -42,7 +42,8 @@ export default function OrderDispatchFigure(): ReactNode {
         </>,
         <>
           The carrier, service, tracking number and its link go to Shopify,
-          which passes them to the customer.
+          which emails them to the customer while the store&apos;s{' '}
+          <strong>Notify customers of fulfilments</strong> is on.
         </>,
         <>
           Under <strong>Items</strong>, every open unit is filled in; lower a
