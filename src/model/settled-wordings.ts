@@ -133,7 +133,7 @@ export const settledWordings: readonly SettledWording[] = [
     rule: 'Resume sends the content and price changes a pause held back, not only the product changes.',
     settledIn: 'openapi/resources/brandstore.yaml',
     wrong:
-      /\bresum(?:e|es|ed|ing)\b[^.;]{0,80}\bsends?\b[^.;]{0,20}\b(?:only )?the (?:product|content) changes\b/i,
+      /\b(?:resume|resumes|resumed|resuming)\b[^.;]{0,80}\bsends?\b[^.;]{0,20}\b(?:only )?the (?:product|content) changes\b/i,
     unless: /\bprices?\b/i,
     examples: {
       wrong: ['Resume sends the product changes made during the pause.'],
@@ -153,6 +153,49 @@ export const settledWordings: readonly SettledWording[] = [
         'A return carries the price refunded.',
       ],
       right: ['A return carries the unit price of the sale it reverses.'],
+    },
+  },
+  {
+    rule: 'Only an `active` subscription receives events, but a test event is sent in every status.',
+    settledIn: 'openapi/resources/notification.yaml',
+    wrong:
+      /\bonly an? `?active`? (?:webhook )?subscriptions? (?:receives?|gets?) events\b/i,
+    unless: /\btest\b/i,
+    examples: {
+      wrong: ['Only an `active` subscription receives events.'],
+      right: [
+        'Only an `active` subscription receives events (a test event is sent in every status).',
+      ],
+    },
+  },
+  {
+    rule: 'Shopify emails a dispatch’s tracking to the customer only while the store’s Notify customers of fulfilments is on.',
+    settledIn: 'docs/shopify-connect/order-stock.mdx',
+    wrong:
+      /\bShopify\b[^.;]{0,40}\b(?:passes|emails|sends)\b[^.;]{0,30}\b(?:on )?to the customer\b/i,
+    unless: /\bNotify customers\b/i,
+    examples: {
+      wrong: [
+        'The tracking number goes to Shopify, which passes it to the customer.',
+      ],
+      right: [
+        'It goes to Shopify, which emails it to the customer while the store’s Notify customers of fulfilments is on.',
+      ],
+    },
+  },
+  {
+    rule: 'Global search finds a company’s own records and those it shares with the companies it trades with, such as a brand’s orders in every store that sells it.',
+    settledIn: 'docs/getting-started/navigation.md',
+    wrong:
+      /\bsearch\b[^.]{0,80}\bits own\b[^.]{0,40}\bcatalogues? of the brands it sells\b/i,
+    unless: /\bshares?\b|\borders\b/i,
+    examples: {
+      wrong: [
+        'Global search finds its own records and the catalogues of the brands it sells.',
+      ],
+      right: [
+        'Global search finds its own records and those it shares, such as the catalogues of the brands it sells and a brand’s orders.',
+      ],
     },
   },
 ];
